@@ -1,0 +1,14 @@
+//! `engine`: a UCI chess engine built from the classic adversarial-search algorithms.
+//!
+//! Data flows one way: UCI text ([`uci::command`]) becomes commands for the [`engine::Engine`],
+//! which runs a [`search`] on its own thread; the search hands back reports that
+//! [`uci::output`] prints.
+
+pub mod engine;
+pub mod eval;
+pub mod game;
+pub mod options;
+pub mod perft;
+pub mod search;
+pub mod time;
+pub mod uci;

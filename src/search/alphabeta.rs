@@ -1,0 +1,91 @@
+//! Minimax with alpha-beta pruning (negamax form), optionally with captures ordered first.
+//!
+//! The root is searched with a full window, so its score is exactly the minimax score;
+//! pruning only skips subtrees that cannot change it.
+
+use shakmaty::{Chess, Move, MoveList, Position};
+
+use crate::eval::{evaluate, Score, INFINITY};
+use crate::search::ordering::{capture_order, MovePicker};
+use crate::search::path::rule_outcome;
+use crate::search::tree::Tree;
+
+/// Searches the root moves to `depth` plies; the root score, or None when stopped.
+pub fn search_depth(
+    tree: &mut Tree,
+    root_moves: &[Move],
+    depth: u32,
+    ordering: bool,
+) -> Option<Score> {
+    let root = tree.root.clone();
+    tree.enter(0);
+    let moves: MoveList = root_moves.iter().copied().collect();
+    let mut picker = picker(moves, ordering);
+    let mut alpha = -INFINITY;
+    while let Some(m) = picker.next() {
+        let child = tree.play(&root, m);
+        let score = -alphabeta(tree, &child, depth - 1, 1, -INFINITY, -alpha, ordering);
+        tree.undo();
+        if tree.stopped() {
+            return None;
+        }
+        if score > alpha {
+            alpha = score;
+            tree.pv.update(0, m);
+        }
+    }
+    Some(alpha)
+}
+
+/// The fail-soft alpha-beta value of `pos` within the window (alpha, beta).
+fn alphabeta(
+    tree: &mut Tree,
+    pos: &Chess,
+    depth: u32,
+    ply: usize,
+    mut alpha: Score,
+    beta: Score,
+    ordering: bool,
+) -> Score {
+    if tree.enter(ply) {
+        return 0;
+    }
+    let moves = pos.legal_moves();
+    if let Some(score) = rule_outcome(pos, &moves, ply, &tree.path) {
+        return score;
+    }
+    if depth == 0 {
+        return evaluate(pos);
+    }
+    let mut picker = picker(moves, ordering);
+    let mut best = -INFINITY;
+    while let Some(m) = picker.next() {
+        let child = tree.play(pos, m);
+        let score = -alphabeta(tree, &child, depth - 1, ply + 1, -beta, -alpha, ordering);
+        tree.undo();
+        if tree.stopped() {
+            return 0;
+        }
+        if score > best {
+            best = score;
+            if score > alpha {
+                alpha = score;
+                tree.pv.update(ply, m);
+                if alpha >= beta {
+                    tree.stats.beta_cutoffs += 1;
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Captures first by most valuable victim / least valuable attacker, or the generator's order.
+fn picker(moves: MoveList, ordering: bool) -> MovePicker {
+    if ordering {
+        MovePicker::new(moves, capture_order)
+    } else {
+        MovePicker::in_order(moves)
+    }
+}

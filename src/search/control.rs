@@ -1,0 +1,147 @@
+//! Stop signals, node counting and deadlines: when a search must end.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::time::TimeBudget;
+
+/// How many nodes pass between two looks at the clock and the stop flag.
+const CHECK_INTERVAL: u64 = 1024;
+
+/// Flags shared between the engine and a running search.
+#[derive(Debug, Default)]
+pub struct Signals {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    /// Microseconds from the search's start to `ponderhit`; the clock counts from there.
+    ponderhit_us: AtomicU64,
+}
+
+impl Signals {
+    /// Signals for a new search, pondering or not.
+    pub fn new(pondering: bool) -> Signals {
+        let signals = Signals::default();
+        signals.pondering.store(pondering, Ordering::SeqCst);
+        signals
+    }
+
+    /// Asks the search to end as soon as it can.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Turns a ponder search into a normal one whose clock starts `since_start` after the search began.
+    pub fn ponderhit(&self, since_start: Duration) {
+        self.ponderhit_us
+            .store(since_start.as_micros() as u64, Ordering::SeqCst);
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    pub fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::Relaxed)
+    }
+
+    fn clock_origin(&self) -> Duration {
+        Duration::from_micros(self.ponderhit_us.load(Ordering::Relaxed))
+    }
+}
+
+/// Counts nodes and decides when the search must stop: `stop`, a node limit, or the hard deadline.
+#[derive(Debug)]
+pub struct Clock<'a> {
+    signals: &'a Signals,
+    start: Instant,
+    budget: Option<TimeBudget>,
+    node_limit: u64,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl<'a> Clock<'a> {
+    pub fn new(
+        signals: &'a Signals,
+        start: Instant,
+        budget: Option<TimeBudget>,
+        node_limit: Option<u64>,
+    ) -> Clock<'a> {
+        Clock {
+            signals,
+            start,
+            budget,
+            node_limit: node_limit.unwrap_or(u64::MAX),
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    /// Counts one node; true when the search must stop now.
+    #[inline]
+    pub fn count_node(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
+            self.check();
+        }
+        self.stopped
+    }
+
+    /// Looks at the stop flag and the hard deadline.
+    pub fn check(&mut self) {
+        if self.signals.is_stopped() || self.past(|budget| budget.hard) {
+            self.stopped = true;
+        }
+    }
+
+    /// True once the search has been told to stop or ran out of nodes or time.
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Nodes counted so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The node limit was reached: no further search can count a node.
+    pub fn out_of_nodes(&self) -> bool {
+        self.nodes >= self.node_limit
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether another iteration, expected to take about `expected`, may start.
+    pub fn may_start_iteration(&mut self, expected: Duration) -> bool {
+        self.check();
+        if self.stopped || self.out_of_nodes() {
+            return false;
+        }
+        match (self.budget, self.time_used()) {
+            (Some(budget), Some(used)) => used + expected <= budget.soft && used < budget.hard,
+            _ => true,
+        }
+    }
+
+    /// Time used on the clock, counted from `ponderhit` for a ponder search; None while pondering.
+    fn time_used(&self) -> Option<Duration> {
+        if self.signals.is_pondering() {
+            return None;
+        }
+        Some(self.elapsed().saturating_sub(self.signals.clock_origin()))
+    }
+
+    fn past(&self, limit: impl Fn(&TimeBudget) -> Duration) -> bool {
+        match (self.budget.as_ref(), self.time_used()) {
+            (Some(budget), Some(used)) => used >= limit(budget),
+            _ => false,
+        }
+    }
+}

@@ -1,0 +1,258 @@
+//! The search algorithms: Random, Minimax, AlphaBeta and IterativeDeepening.
+//!
+//! Every search takes a [`Game`], [`Limits`] and a [`SearchConfig`], counts nodes the same way
+//! (one per position visited, the root included), reports each completed depth as a [`Report`]
+//! and returns a [`SearchResult`]. None of them formats text or touches stdout.
+
+pub mod alphabeta;
+pub mod control;
+mod deepen;
+pub mod iterative;
+pub mod minimax;
+pub mod ordering;
+pub mod path;
+pub mod pv;
+mod quiescence;
+pub mod random;
+pub mod tree;
+pub mod tt;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Move, Position};
+
+use crate::eval::Score;
+use crate::game::Game;
+use crate::time::TimeBudget;
+use control::{Clock, Signals};
+use tt::TranspositionTable;
+
+/// The deepest nominal depth a search goes to, in plies.
+pub const MAX_DEPTH: u32 = 64;
+/// The deepest ply a search path can reach, extensions and quiescence included.
+pub const MAX_PLY: usize = 128;
+
+/// The algorithm that chooses the move (the `Search` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchKind {
+    Random,
+    Minimax,
+    AlphaBeta,
+    IterativeDeepening,
+}
+
+impl SearchKind {
+    pub const ALL: [SearchKind; 4] = [
+        SearchKind::Random,
+        SearchKind::Minimax,
+        SearchKind::AlphaBeta,
+        SearchKind::IterativeDeepening,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SearchKind::Random => "Random",
+            SearchKind::Minimax => "Minimax",
+            SearchKind::AlphaBeta => "AlphaBeta",
+            SearchKind::IterativeDeepening => "IterativeDeepening",
+        }
+    }
+}
+
+impl fmt::Display for SearchKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SearchKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SearchKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown search '{s}'"))
+    }
+}
+
+/// How the search is built: the algorithm and the parts of IterativeDeepening that are switched on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub kind: SearchKind,
+    pub transposition_table: bool,
+    /// For AlphaBeta: captures first (MVV-LVA); for IterativeDeepening: the full ordering.
+    pub move_ordering: bool,
+    pub quiescence: bool,
+    pub seed: u64,
+    /// Report cutoffs, table hits and stores as `info string` lines.
+    pub debug: bool,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            kind: SearchKind::IterativeDeepening,
+            transposition_table: true,
+            move_ordering: true,
+            quiescence: true,
+            seed: 0,
+            debug: false,
+        }
+    }
+}
+
+/// What ends a search, besides `stop`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest depth to search (the smaller of `go depth` and the `Depth` option).
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Stop once a mate in this many moves (or fewer) is proven.
+    pub mate: Option<u32>,
+    pub time: Option<TimeBudget>,
+    /// Only these root moves are searched (all when empty).
+    pub searchmoves: Vec<Move>,
+    /// `go infinite`: search until `stop`.
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// Only a depth bounds the search: Minimax and AlphaBeta then search that depth alone.
+    pub fn is_depth_only(&self) -> bool {
+        self.depth.is_some()
+            && self.nodes.is_none()
+            && self.mate.is_none()
+            && self.time.is_none()
+            && !self.infinite
+    }
+
+    /// The deepest depth this search may reach.
+    pub fn max_depth(&self) -> u32 {
+        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+}
+
+/// Counters that `debug on` and `engine compare` show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub beta_cutoffs: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub tt_cutoffs: u64,
+    pub tt_stores: u64,
+}
+
+/// One completed depth, as an `info` line shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    /// Permille of the transposition table in use, when the search has one.
+    pub hashfull: Option<u32>,
+    pub pv: Vec<Move>,
+}
+
+/// What a search tells the outside world while it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    Iteration(Iteration),
+    /// A diagnostic, shown as `info string`.
+    Message(String),
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// The deepest completed depth (0 when none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub stats: Stats,
+}
+
+/// State a search keeps from one move to the next: the table and the ordering heuristics.
+#[derive(Debug)]
+pub struct SearchState {
+    pub tt: TranspositionTable,
+    pub heuristics: ordering::Heuristics,
+}
+
+impl SearchState {
+    pub fn new(hash_mb: usize) -> SearchState {
+        SearchState {
+            tt: TranspositionTable::new(hash_mb),
+            heuristics: ordering::Heuristics::default(),
+        }
+    }
+
+    /// Forgets everything learnt (`ucinewgame`, `Clear Hash`).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.heuristics.clear();
+    }
+}
+
+/// Runs the configured search on `game` within `limits`.
+pub fn run(
+    game: &Game,
+    config: &SearchConfig,
+    limits: &Limits,
+    state: &mut SearchState,
+    signals: &Signals,
+    start: Instant,
+    report: &mut dyn FnMut(Report),
+) -> SearchResult {
+    let clock = Clock::new(signals, start, limits.time, limits.nodes);
+    let root_moves = root_moves(game, limits);
+    if root_moves.is_empty() {
+        return SearchResult::default();
+    }
+    let mut result = match config.kind {
+        SearchKind::Random => random::search(game, &root_moves, config.seed, clock, report),
+        SearchKind::Minimax => deepen::search(
+            game,
+            &root_moves,
+            limits,
+            clock,
+            report,
+            minimax::search_depth,
+        ),
+        SearchKind::AlphaBeta => {
+            let ordering = config.move_ordering;
+            deepen::search(
+                game,
+                &root_moves,
+                limits,
+                clock,
+                report,
+                |tree, moves, depth| alphabeta::search_depth(tree, moves, depth, ordering),
+            )
+        }
+        SearchKind::IterativeDeepening => {
+            iterative::search(game, &root_moves, config, limits, state, clock, report)
+        }
+    };
+    result.time = start.elapsed();
+    result
+}
+
+/// The legal root moves, restricted to `searchmoves` when given.
+fn root_moves(game: &Game, limits: &Limits) -> Vec<Move> {
+    let legal = game.position().legal_moves();
+    if limits.searchmoves.is_empty() {
+        return legal.to_vec();
+    }
+    legal
+        .into_iter()
+        .filter(|m| limits.searchmoves.contains(m))
+        .collect()
+}

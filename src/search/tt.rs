@@ -1,0 +1,250 @@
+//! The transposition table: scores with exact, lower or upper bounds, depth-preferred replacement.
+
+use shakmaty::{Move, MoveList, Square};
+
+use crate::eval::{Score, MATE_BOUND};
+
+/// What a stored score says about the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The true value.
+    Exact,
+    /// The true value is at least the score (the search failed high).
+    Lower,
+    /// The true value is at most the score (the search failed low).
+    Upper,
+}
+
+/// One slot: 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Entry {
+    key: u64,
+    mv: u16,
+    score: i16,
+    depth: i8,
+    /// Bound in the low 2 bits (0 = empty slot), search generation above.
+    flags: u8,
+}
+
+/// A table hit, its score already adjusted to the probing ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub mv: u16,
+    pub score: Score,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+impl Hit {
+    /// Whether the stored score settles the node for the window (alpha, beta) at `depth`.
+    #[inline]
+    pub fn cuts(&self, depth: i32, alpha: Score, beta: Score) -> bool {
+        self.depth >= depth
+            && match self.bound {
+                Bound::Exact => true,
+                Bound::Lower => self.score >= beta,
+                Bound::Upper => self.score <= alpha,
+            }
+    }
+}
+
+/// A hash table of search results keyed by Zobrist key.
+#[derive(Clone, Debug)]
+pub struct TranspositionTable {
+    entries: Vec<Entry>,
+    generation: u8,
+}
+
+const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+
+impl TranspositionTable {
+    /// A table of `mb` megabytes (at least one entry).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let mut tt = TranspositionTable {
+            entries: Vec::new(),
+            generation: 0,
+        };
+        if tt.resize(mb).is_err() {
+            tt.entries = vec![Entry::default(); 1024];
+        }
+        tt
+    }
+
+    /// Resizes to `mb` megabytes, clearing it; on failure the table is left as it was.
+    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+        let count = (mb.saturating_mul(1 << 20) / ENTRY_BYTES).max(1);
+        let mut entries = Vec::new();
+        entries
+            .try_reserve_exact(count)
+            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        entries.resize(count, Entry::default());
+        self.entries = entries;
+        self.generation = 0;
+        Ok(())
+    }
+
+    /// Size in megabytes.
+    pub fn size_mb(&self) -> usize {
+        (self.entries.len() * ENTRY_BYTES) >> 20
+    }
+
+    /// Empties every slot.
+    pub fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.generation = 0;
+    }
+
+    /// Marks the start of a new search: older entries become the first to be replaced.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 0x3f;
+    }
+
+    #[inline]
+    fn index(&self, key: u64) -> usize {
+        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+    }
+
+    /// The entry for `key`, with its mate score made relative to `ply`.
+    #[inline]
+    pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
+        let entry = self.entries[self.index(key)];
+        if entry.key != key || entry.flags & 3 == 0 {
+            return None;
+        }
+        let bound = match entry.flags & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Some(Hit {
+            mv: entry.mv,
+            score: score_from_tt(entry.score as Score, ply),
+            depth: entry.depth as i32,
+            bound,
+        })
+    }
+
+    /// Stores a result, replacing the slot's entry unless that one is deeper and from this search.
+    #[inline]
+    pub fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: Score,
+        bound: Bound,
+        mv: Option<Move>,
+        ply: usize,
+    ) {
+        let index = self.index(key);
+        let slot = &mut self.entries[index];
+        let same_search = slot.flags >> 2 == self.generation && slot.flags & 3 != 0;
+        if slot.key != key && same_search && slot.depth as i32 > depth {
+            return;
+        }
+        let mv = match mv {
+            Some(m) => encode_move(m),
+            None if slot.key == key => slot.mv,
+            None => 0,
+        };
+        let bound_bits = match bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        *slot = Entry {
+            key,
+            mv,
+            score: score_to_tt(score, ply) as i16,
+            depth: depth.clamp(-1, i8::MAX as i32) as i8,
+            flags: self.generation << 2 | bound_bits,
+        };
+    }
+
+    /// Permille of the first thousand slots filled by the current search.
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.entries.len().min(1000);
+        let used = self.entries[..sample]
+            .iter()
+            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+/// Mate scores are stored relative to the node, so they stay right wherever the node is met.
+fn score_to_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score + ply as Score
+    } else if score <= -MATE_BOUND {
+        score - ply as Score
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: Score, ply: usize) -> Score {
+    if score >= MATE_BOUND {
+        score - ply as Score
+    } else if score <= -MATE_BOUND {
+        score + ply as Score
+    } else {
+        score
+    }
+}
+
+/// A move in 16 bits: from, to (the rook's square for castling) and the promotion role.
+pub fn encode_move(m: Move) -> u16 {
+    let (from, to) = match m {
+        Move::Castle { king, rook } => (king, rook),
+        _ => (m.from().unwrap_or(Square::A1), m.to()),
+    };
+    let promotion = m.promotion().map_or(0, |role| role as u16);
+    from as u16 | (to as u16) << 6 | promotion << 12
+}
+
+/// The legal move in `moves` that a stored 16-bit move stands for, if any.
+pub fn decode_move(code: u16, moves: &MoveList) -> Option<Move> {
+    if code == 0 {
+        return None;
+    }
+    moves.iter().copied().find(|&m| encode_move(m) == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::MATE;
+    use shakmaty::{Chess, Position};
+
+    #[test]
+    fn every_start_move_round_trips() {
+        let moves = Chess::default().legal_moves();
+        for &m in &moves {
+            assert_eq!(decode_move(encode_move(m), &moves), Some(m));
+        }
+    }
+
+    #[test]
+    fn mate_scores_are_relative_to_the_node() {
+        let mut tt = TranspositionTable::new(1);
+        // Found at ply 3: mate 5 plies from the root, so 2 plies from this node.
+        tt.store(42, 4, MATE - 5, Bound::Exact, None, 3);
+        let hit = tt.probe(42, 7).expect("stored");
+        assert_eq!(hit.score, MATE - 9);
+    }
+
+    #[test]
+    fn deeper_entries_of_this_search_survive() {
+        let mut tt = TranspositionTable::new(1);
+        let a = 5u64;
+        let b = a ^ 1; // neighbouring keys share a slot in a table of this size
+        assert_eq!(tt.index(a), tt.index(b));
+        tt.store(a, 6, 10, Bound::Exact, None, 0);
+        tt.store(b, 2, 20, Bound::Exact, None, 0);
+        assert!(tt.probe(a, 0).is_some());
+        assert!(tt.probe(b, 0).is_none());
+        tt.new_search();
+        tt.store(b, 2, 20, Bound::Exact, None, 0);
+        assert!(tt.probe(b, 0).is_some());
+    }
+}

@@ -1,0 +1,117 @@
+//! The time budget for one move, from the clock, the increment and the moves to go.
+
+use std::time::Duration;
+
+/// How long a search may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// No new iteration starts that is not expected to end by then.
+    pub soft: Duration,
+    /// The search is aborted at this time, whatever it is doing.
+    pub hard: Duration,
+}
+
+/// The clock as `go` gives it, for the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockState {
+    /// Time left, in ms; GUIs may send a negative value when the clock has run out.
+    pub time_left_ms: i64,
+    pub increment_ms: i64,
+    pub moves_to_go: Option<u32>,
+}
+
+/// Moves assumed to remain when the GUI does not say (sudden death, or with increment).
+const ASSUMED_MOVES_TO_GO: u32 = 30;
+/// The least a search is given, so that it still finds a legal move.
+const MIN_THINK: Duration = Duration::from_millis(1);
+
+/// Budget for `go movetime T`: all of it, less the overhead.
+pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
+    let time = Duration::from_millis(movetime_ms.saturating_sub(overhead_ms)).max(MIN_THINK);
+    TimeBudget {
+        soft: time,
+        hard: time,
+    }
+}
+
+/// Budget for `go wtime/btime`: a share of the time left plus most of the increment,
+/// with a hard limit that keeps `overhead_ms` in reserve and never passes the clock.
+pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
+    let overhead = overhead_ms as i64;
+    let left = clock.time_left_ms.max(0);
+    let increment = clock.increment_ms.max(0);
+    let moves_to_go = clock
+        .moves_to_go
+        .filter(|&n| n > 0)
+        .unwrap_or(ASSUMED_MOVES_TO_GO)
+        .min(ASSUMED_MOVES_TO_GO) as i64;
+    // What can be spent at all: the clock less the overhead for each move still to make.
+    let usable = (left - overhead * moves_to_go.min(3)).max(0);
+    let share = usable / moves_to_go + increment * 3 / 4;
+    let hard_cap = (left - overhead).max(0) * 3 / 5;
+    let hard = (share * 3).min(hard_cap);
+    let soft = share.min(hard);
+    TimeBudget {
+        soft: ms(soft),
+        hard: ms(hard),
+    }
+}
+
+fn ms(millis: i64) -> Duration {
+    Duration::from_millis(millis.max(0) as u64).max(MIN_THINK)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn movetime_keeps_the_overhead() {
+        let budget = movetime_budget(1000, 10);
+        assert_eq!(budget.hard, Duration::from_millis(990));
+        assert_eq!(movetime_budget(5, 10).hard, MIN_THINK);
+    }
+
+    #[test]
+    fn hard_limit_never_passes_the_clock() {
+        for left in [-500, 0, 5, 20, 100, 1000, 60_000] {
+            for inc in [0, 10, 1000] {
+                for mtg in [None, Some(1), Some(40)] {
+                    let clock = ClockState {
+                        time_left_ms: left,
+                        increment_ms: inc,
+                        moves_to_go: mtg,
+                    };
+                    let budget = clock_budget(clock, 10);
+                    let room = Duration::from_millis((left - 10).max(1) as u64);
+                    assert!(
+                        budget.hard <= room.max(MIN_THINK),
+                        "{clock:?} gave {budget:?}"
+                    );
+                    assert!(budget.soft <= budget.hard);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn more_time_means_a_longer_think() {
+        let short = clock_budget(
+            ClockState {
+                time_left_ms: 1000,
+                increment_ms: 10,
+                moves_to_go: None,
+            },
+            10,
+        );
+        let long = clock_budget(
+            ClockState {
+                time_left_ms: 60_000,
+                increment_ms: 10,
+                moves_to_go: None,
+            },
+            10,
+        );
+        assert!(long.soft > short.soft);
+    }
+}

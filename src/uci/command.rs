@@ -1,0 +1,397 @@
+//! Parsing a line of UCI text into a [`Command`]: pure, total, and never panicking.
+
+/// Where `position` starts from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Setup {
+    StartPos,
+    Fen(String),
+}
+
+/// The parameters of `go`, as given (moves still in text; checked against the position later).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub searchmoves: Vec<String>,
+    pub ponder: bool,
+    pub wtime: Option<i64>,
+    pub btime: Option<i64>,
+    pub winc: Option<i64>,
+    pub binc: Option<i64>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<u32>,
+    pub movetime: Option<u64>,
+    pub infinite: bool,
+    pub perft: Option<u32>,
+    /// What was wrong with the line; each bad parameter was skipped.
+    pub warnings: Vec<String>,
+}
+
+/// One command from the GUI or the user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Uci,
+    Debug(bool),
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    UciNewGame,
+    Position {
+        setup: Setup,
+        moves: Vec<String>,
+    },
+    Go(GoParams),
+    Stop,
+    PonderHit,
+    Quit,
+    /// `d`: the board, FEN, key and checkers.
+    Display,
+    /// `eval`: the evaluation and its terms.
+    Eval,
+    /// `perft N`.
+    Perft(u32),
+}
+
+/// The deepest perft the loop accepts.
+pub const MAX_PERFT_DEPTH: u32 = 20;
+
+/// Parses one line: Ok(None) for a blank line, Err with the reason for anything else it cannot use.
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let Some((&first, rest)) = tokens.split_first() else {
+        return Ok(None);
+    };
+    let command = match first {
+        "uci" => Command::Uci,
+        "isready" => Command::IsReady,
+        "ucinewgame" => Command::UciNewGame,
+        "stop" => Command::Stop,
+        "ponderhit" => Command::PonderHit,
+        "quit" => Command::Quit,
+        "d" => Command::Display,
+        "eval" => Command::Eval,
+        "debug" => parse_debug(rest)?,
+        "setoption" => parse_setoption(rest)?,
+        "position" => parse_position(rest)?,
+        "go" => Command::Go(parse_go(rest)),
+        "perft" => Command::Perft(parse_perft_depth(rest.first().copied())?),
+        _ => return Err(format!("unknown command: {}", line.trim())),
+    };
+    Ok(Some(command))
+}
+
+fn parse_debug(rest: &[&str]) -> Result<Command, String> {
+    match rest {
+        ["on"] => Ok(Command::Debug(true)),
+        ["off"] => Ok(Command::Debug(false)),
+        _ => Err(format!(
+            "debug needs 'on' or 'off', got '{}'",
+            rest.join(" ")
+        )),
+    }
+}
+
+/// `setoption name <name...> [value <value...>]`; the name may contain spaces.
+fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+    if rest.first() != Some(&"name") {
+        return Err("setoption needs 'name <option>'".to_string());
+    }
+    let rest = &rest[1..];
+    let value_at = rest.iter().position(|&t| t == "value");
+    let (name, value) = match value_at {
+        Some(i) => (&rest[..i], Some(rest[i + 1..].join(" "))),
+        None => (rest, None),
+    };
+    if name.is_empty() {
+        return Err("setoption has no option name".to_string());
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+/// `position startpos | fen <fields...> [moves <m1> ...]`.
+fn parse_position(rest: &[&str]) -> Result<Command, String> {
+    let moves_at = rest.iter().position(|&t| t == "moves");
+    let (head, moves) = match moves_at {
+        Some(i) => (
+            &rest[..i],
+            rest[i + 1..].iter().map(|m| m.to_string()).collect(),
+        ),
+        None => (rest, Vec::new()),
+    };
+    let setup = match head {
+        ["startpos"] => Setup::StartPos,
+        ["fen"] => return Err("position fen needs a FEN".to_string()),
+        ["fen", fields @ ..] => Setup::Fen(fields.join(" ")),
+        [] => return Err("position needs 'startpos' or 'fen <FEN>'".to_string()),
+        ["startpos", extra, ..] => return Err(format!("position startpos: unexpected '{extra}'")),
+        [other, ..] => {
+            return Err(format!(
+                "position needs 'startpos' or 'fen <FEN>', got '{other}'"
+            ))
+        }
+    };
+    Ok(Command::Position { setup, moves })
+}
+
+const GO_KEYWORDS: [&str; 13] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+    "perft",
+];
+
+/// `go` and its parameters; a bad parameter is skipped with a warning, the rest still count.
+fn parse_go(rest: &[&str]) -> GoParams {
+    let mut go = GoParams::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let key = rest[i];
+        let value = rest.get(i + 1).copied();
+        i += 1;
+        match key {
+            "ponder" => go.ponder = true,
+            "infinite" => go.infinite = true,
+            "searchmoves" => {
+                while i < rest.len() && !GO_KEYWORDS.contains(&rest[i]) {
+                    go.searchmoves.push(rest[i].to_string());
+                    i += 1;
+                }
+            }
+            "wtime" | "btime" | "winc" | "binc" => {
+                let parsed = number::<i64>(key, value, i64::MIN, i64::MAX);
+                i += consumed(value);
+                let slot = match key {
+                    "wtime" => &mut go.wtime,
+                    "btime" => &mut go.btime,
+                    "winc" => &mut go.winc,
+                    _ => &mut go.binc,
+                };
+                keep(parsed, slot, &mut go.warnings);
+            }
+            "movestogo" => {
+                keep(
+                    number(key, value, 1, u32::MAX),
+                    &mut go.movestogo,
+                    &mut go.warnings,
+                );
+                i += consumed(value);
+            }
+            "depth" => {
+                keep(
+                    number(key, value, 1, crate::search::MAX_DEPTH),
+                    &mut go.depth,
+                    &mut go.warnings,
+                );
+                i += consumed(value);
+            }
+            "nodes" => {
+                keep(
+                    number(key, value, 1, u64::MAX),
+                    &mut go.nodes,
+                    &mut go.warnings,
+                );
+                i += consumed(value);
+            }
+            "mate" => {
+                keep(
+                    number(key, value, 1, crate::search::MAX_DEPTH / 2),
+                    &mut go.mate,
+                    &mut go.warnings,
+                );
+                i += consumed(value);
+            }
+            "movetime" => {
+                keep(
+                    number(key, value, 0, u64::MAX),
+                    &mut go.movetime,
+                    &mut go.warnings,
+                );
+                i += consumed(value);
+            }
+            "perft" => {
+                match parse_perft_depth(value) {
+                    Ok(depth) => go.perft = Some(depth),
+                    Err(e) => go.warnings.push(e),
+                }
+                i += consumed(value);
+            }
+            other => go
+                .warnings
+                .push(format!("go: unknown parameter '{other}' ignored")),
+        }
+    }
+    go
+}
+
+/// Values are consumed unless missing or another keyword (so `go depth infinite` keeps `infinite`).
+fn consumed(value: Option<&str>) -> usize {
+    match value {
+        Some(v) if !GO_KEYWORDS.contains(&v) => 1,
+        _ => 0,
+    }
+}
+
+/// A number for `key` within min..=max: out-of-range values are clamped (with a warning), others rejected.
+fn number<T>(key: &str, value: Option<&str>, min: T, max: T) -> (Option<T>, Option<String>)
+where
+    T: Copy + Into<i128> + TryFrom<i128> + std::fmt::Display,
+{
+    let Some(text) = value.filter(|v| !GO_KEYWORDS.contains(v)) else {
+        return (None, Some(format!("go: {key} needs a value; ignored")));
+    };
+    let Ok(n) = text.parse::<i128>() else {
+        return (
+            None,
+            Some(format!(
+                "go: {key} needs a whole number, got '{text}'; ignored"
+            )),
+        );
+    };
+    let clamped = n.clamp(min.into(), max.into());
+    let Ok(v) = T::try_from(clamped) else {
+        return (
+            None,
+            Some(format!("go: {key} {text} cannot be used; ignored")),
+        );
+    };
+    let warning =
+        (clamped != n).then(|| format!("go: {key} {text} is out of range {min}..{max}; using {v}"));
+    (Some(v), warning)
+}
+
+fn keep<T>(parsed: (Option<T>, Option<String>), slot: &mut Option<T>, warnings: &mut Vec<String>) {
+    if let Some(v) = parsed.0 {
+        *slot = Some(v);
+    }
+    warnings.extend(parsed.1);
+}
+
+fn parse_perft_depth(value: Option<&str>) -> Result<u32, String> {
+    match value.map(str::parse::<u32>) {
+        Some(Ok(depth)) if (1..=MAX_PERFT_DEPTH).contains(&depth) => Ok(depth),
+        _ => Err(format!(
+            "perft needs a depth from 1 to {MAX_PERFT_DEPTH}, got '{}'",
+            value.unwrap_or("")
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn go(line: &str) -> GoParams {
+        match parse(line) {
+            Ok(Some(Command::Go(params))) => params,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn blank_lines_are_nothing() {
+        assert_eq!(parse(""), Ok(None));
+        assert_eq!(parse(" \t  "), Ok(None));
+    }
+
+    #[test]
+    fn whitespace_runs_separate_tokens() {
+        assert_eq!(parse("  isready\t\r"), Ok(Some(Command::IsReady)));
+        let cmd = parse("setoption   name  Move\tOverhead value  30").expect("parses");
+        assert_eq!(
+            cmd,
+            Some(Command::SetOption {
+                name: "Move Overhead".into(),
+                value: Some("30".into())
+            })
+        );
+    }
+
+    #[test]
+    fn unknown_commands_are_named() {
+        assert_eq!(
+            parse("xyzzy 1 2"),
+            Err("unknown command: xyzzy 1 2".to_string())
+        );
+    }
+
+    #[test]
+    fn go_parses_every_parameter() {
+        let p = go("go searchmoves e2e4 d2d4 ponder wtime 1000 btime -5 winc 10 binc 20 movestogo 7 depth 9 nodes 500 mate 3 movetime 250 infinite");
+        assert_eq!(p.searchmoves, vec!["e2e4", "d2d4"]);
+        assert!(p.ponder && p.infinite);
+        assert_eq!(
+            (p.wtime, p.btime, p.winc, p.binc),
+            (Some(1000), Some(-5), Some(10), Some(20))
+        );
+        assert_eq!(
+            (p.movestogo, p.depth, p.nodes, p.mate, p.movetime),
+            (Some(7), Some(9), Some(500), Some(3), Some(250))
+        );
+        assert!(p.warnings.is_empty(), "{:?}", p.warnings);
+    }
+
+    #[test]
+    fn bad_go_values_warn_and_are_skipped_or_clamped() {
+        let p = go("go movetime abc depth 5");
+        assert_eq!((p.movetime, p.depth), (None, Some(5)));
+        assert_eq!(p.warnings.len(), 1);
+        assert_eq!(go("go depth 100000").depth, Some(crate::search::MAX_DEPTH));
+        assert_eq!(go("go depth -1").depth, Some(1));
+        assert_eq!(go("go depth 0").depth, Some(1));
+        assert_eq!(go("go nodes 0").nodes, Some(1));
+        assert!(go("go depth infinite").infinite);
+        assert_eq!(go("go wtime 99999999999999999999999").wtime, Some(i64::MAX));
+        assert_eq!(go("go movetime 1e9").movetime, None);
+    }
+
+    #[test]
+    fn position_forms() {
+        let start = parse("position startpos moves e2e4 e7e5").expect("parses");
+        assert_eq!(
+            start,
+            Some(Command::Position {
+                setup: Setup::StartPos,
+                moves: vec!["e2e4".into(), "e7e5".into()]
+            })
+        );
+        let fen = parse("position fen 8/8/8/8/8/8/8/K6k w - - 0 1 moves a1a2").expect("parses");
+        assert_eq!(
+            fen,
+            Some(Command::Position {
+                setup: Setup::Fen("8/8/8/8/8/8/8/K6k w - - 0 1".into()),
+                moves: vec!["a1a2".into()]
+            })
+        );
+        assert!(parse("position").is_err());
+        assert!(parse("position fen").is_err());
+        assert!(parse("position foo").is_err());
+    }
+
+    #[test]
+    fn setoption_needs_a_name() {
+        assert!(parse("setoption").is_err());
+        assert!(parse("setoption name").is_err());
+        assert!(parse("setoption value 3").is_err());
+        assert_eq!(
+            parse("setoption name Clear Hash").expect("parses"),
+            Some(Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+    }
+}

@@ -1,0 +1,148 @@
+//! The one writer of stdout, and the formatting of reports as UCI text.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use shakmaty::Move;
+
+use crate::eval::{mate_distance, Score};
+use crate::game::uci_move;
+use crate::search::{Iteration, Report};
+
+/// The longest piece of user input echoed back in an `info string`.
+const MAX_ECHO_CHARS: usize = 200;
+
+/// Shared handle to the output: every line is written whole and flushed under one lock.
+#[derive(Clone)]
+pub struct Output {
+    sink: Arc<Mutex<Box<dyn Write + Send>>>,
+}
+
+impl Output {
+    /// Output to the process's stdout.
+    pub fn stdout() -> Output {
+        Output::to(Box::new(std::io::stdout()))
+    }
+
+    /// Output to any writer (tests use a buffer).
+    pub fn to(sink: Box<dyn Write + Send>) -> Output {
+        Output {
+            sink: Arc::new(Mutex::new(sink)),
+        }
+    }
+
+    /// Writes one line (or several joined by newlines, kept together) and flushes it. A closed stdout is ignored: there is no one left to tell.
+    pub fn line(&self, text: &str) {
+        let mut sink = match self.sink.lock() {
+            Ok(sink) => sink,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let _ = sink
+            .write_all(text.as_bytes())
+            .and_then(|_| sink.write_all(b"\n"))
+            .and_then(|_| sink.flush());
+    }
+
+    /// `info string <message>`, with control characters and overlong echoes of input made safe.
+    pub fn info_string(&self, message: &str) {
+        self.line(&format!("info string {}", sanitize(message)));
+    }
+
+    /// Prints a search report.
+    pub fn report(&self, report: &Report) {
+        match report {
+            Report::Iteration(iteration) => self.line(&format_iteration(iteration)),
+            Report::Message(message) => self.info_string(message),
+        }
+    }
+}
+
+/// Makes text safe for one protocol line: no control characters, bounded length.
+pub fn sanitize(text: &str) -> String {
+    let mut clean: String = text
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect();
+    let max_len = 4 * MAX_ECHO_CHARS;
+    if clean.chars().count() > max_len {
+        clean = clean.chars().take(max_len).collect::<String>() + "...";
+    }
+    clean
+}
+
+/// Shortens a piece of user input for quoting in a message.
+pub fn quote(text: &str) -> String {
+    if text.chars().count() > MAX_ECHO_CHARS {
+        text.chars().take(MAX_ECHO_CHARS).collect::<String>() + "..."
+    } else {
+        text.to_string()
+    }
+}
+
+/// `cp N` or `mate N` (in moves, negative when the side to move is mated).
+pub fn format_score(score: Score) -> String {
+    match mate_distance(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
+    }
+}
+
+/// The `info` line of a completed depth.
+pub fn format_iteration(it: &Iteration) -> String {
+    let millis = it.time.as_millis();
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {}",
+        it.depth,
+        it.seldepth.max(it.depth),
+        format_score(it.score),
+        it.nodes,
+        nodes_per_second(it.nodes, it.time)
+    );
+    if let Some(hashfull) = it.hashfull {
+        line += &format!(" hashfull {hashfull}");
+    }
+    line += &format!(" time {millis} pv");
+    for &m in &it.pv {
+        line.push(' ');
+        line += &uci_move(m);
+    }
+    line
+}
+
+/// Nodes per second over `time` (0 when no time has passed).
+pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as u128 * 1_000_000).checked_div(time.as_micros()).map_or(0, |nps| nps as u64)
+}
+
+/// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a legal move.
+pub fn format_bestmove(best: Option<Move>, ponder: Option<Move>) -> String {
+    match (best, ponder) {
+        (Some(best), Some(ponder)) => {
+            format!("bestmove {} ponder {}", uci_move(best), uci_move(ponder))
+        }
+        (Some(best), None) => format!("bestmove {}", uci_move(best)),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{mated_in, MATE};
+
+    #[test]
+    fn scores_print_as_cp_or_mate_in_moves() {
+        assert_eq!(format_score(35), "cp 35");
+        assert_eq!(format_score(-120), "cp -120");
+        assert_eq!(format_score(MATE - 3), "mate 2");
+        assert_eq!(format_score(mated_in(4)), "mate -2");
+        assert_eq!(format_score(mated_in(0)), "mate 0");
+    }
+
+    #[test]
+    fn control_characters_never_reach_the_protocol() {
+        assert_eq!(sanitize("a\u{0}b\rc\u{1b}"), "a?b?c?");
+        assert!(sanitize(&"x".repeat(1 << 20)).len() < 1000);
+    }
+}
