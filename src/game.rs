@@ -222,6 +222,23 @@ fn describe_position_errors(kinds: PositionErrorKinds) -> String {
     }
 }
 
+/// A board diagram with files and ranks, White at the bottom.
+pub fn diagram(pos: &Chess) -> String {
+    let board = pos.board();
+    let rule = " +---+---+---+---+---+---+---+---+\n";
+    let mut text = String::from(rule);
+    for rank in (0..8u32).rev() {
+        for file in 0..8u32 {
+            let symbol = board
+                .piece_at(shakmaty::Square::new(rank * 8 + file))
+                .map_or(' ', |piece| piece.char());
+            text += &format!(" | {symbol}");
+        }
+        text += &format!(" | {}\n{rule}", rank + 1);
+    }
+    text + "   a   b   c   d   e   f   g   h"
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

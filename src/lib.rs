@@ -4,11 +4,15 @@
 //! which runs a [`search`] on its own thread; the search hands back reports that
 //! [`uci::output`] prints.
 
+pub mod bench;
+pub mod compare;
 pub mod engine;
+pub mod epd;
 pub mod eval;
 pub mod game;
 pub mod options;
 pub mod perft;
+pub mod play;
 pub mod search;
 pub mod time;
 pub mod uci;

@@ -47,24 +47,117 @@ enum Cmd {
     D,
     /// Show the evaluation and its terms.
     Eval,
+    /// Search the bench positions to a fixed depth; prints the node total (the bench signature) and speed.
+    Bench {
+        /// Depth in plies.
+        #[arg(default_value_t = engine::bench::DEFAULT_DEPTH)]
+        depth: u32,
+    },
+    /// Run each search type at each depth on the same positions and print one table.
+    Compare(CompareArgs),
+    /// Play games between two configurations inside this process.
+    Play(PlayArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct CompareArgs {
+    /// An EPD file of positions to compare on (default: --fen, or the start position).
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    epd: Option<std::path::PathBuf>,
+    /// Depths: N (1 to N) or A..B.
+    #[arg(long, default_value = "1..4", value_parser = parse_depths)]
+    depth: (u32, u32),
+    /// Search types, comma-separated.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "Minimax,AlphaBeta,IterativeDeepening"
+    )]
+    search: Vec<engine::search::SearchKind>,
+    /// Time limit per search in seconds: a search that exceeds it is stopped and not run deeper.
+    #[arg(long, default_value_t = 10.0)]
+    limit: f64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "table")]
+    format: FormatArg,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum FormatArg {
+    Table,
+    Csv,
+    Json,
+}
+
+#[derive(clap::Args, Debug)]
+struct PlayArgs {
+    /// Options of the first player, who has White in the first game: "Search=AlphaBeta,Depth=3".
+    #[arg(long, value_name = "OPTIONS")]
+    white: String,
+    /// Options of the second player: "Search=Random".
+    #[arg(long, value_name = "OPTIONS")]
+    black: String,
+    /// Number of games; colours alternate.
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// An EPD file of openings: each pair of games plays the next one, colours swapped.
+    #[arg(long, value_name = "FILE", conflicts_with = "fen")]
+    openings: Option<std::path::PathBuf>,
+    /// Milliseconds per move for a side whose Depth option is 0.
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Full moves after which a game is adjudicated a draw.
+    #[arg(long, default_value_t = 200)]
+    max_moves: u32,
+    /// Print the board after each move.
+    #[arg(long)]
+    show: bool,
+}
+
+mod tools;
+
+/// Parses "N" (1 to N) or "A..B" into a range of depths within 1..=MAX_DEPTH.
+fn parse_depths(text: &str) -> Result<(u32, u32), String> {
+    let (low, high) = match text.split_once("..") {
+        Some((a, b)) => (a.trim().parse::<u32>(), b.trim().parse::<u32>()),
+        None => (Ok(1), text.trim().parse::<u32>()),
+    };
+    match (low, high) {
+        (Ok(low), Ok(high)) if 1 <= low && low <= high && high <= engine::search::MAX_DEPTH => {
+            Ok((low, high))
+        }
+        _ => Err(format!(
+            "depths must be N or A..B with 1 <= A <= B <= {}",
+            engine::search::MAX_DEPTH
+        )),
+    }
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match prepare(&cli) {
-        Ok(lines) => {
-            let output = Output::stdout();
-            match lines {
-                None => uci::run(io::BufReader::new(io::stdin()), output, |_| {}),
-                Some(lines) => uci::run(Cursor::new(lines.join("\n").into_bytes()), output, |_| {}),
-            }
-            ExitCode::SUCCESS
-        }
+    let outcome = match &cli.command {
+        Some(Cmd::Bench { depth }) => tools::bench(*depth),
+        Some(Cmd::Compare(args)) => tools::compare(&cli, args),
+        Some(Cmd::Play(args)) => tools::play(&cli, args),
+        _ => uci_session(&cli),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("engine: {e:#}");
             ExitCode::from(2)
         }
     }
+}
+
+/// The UCI loop on stdin, or the UCI lines that carry out a one-shot command.
+fn uci_session(cli: &Cli) -> Result<()> {
+    let output = Output::stdout();
+    match prepare(cli)? {
+        None => uci::run(io::BufReader::new(io::stdin()), output, |_| {}),
+        Some(lines) => uci::run(Cursor::new(lines.join("\n").into_bytes()), output, |_| {}),
+    }
+    Ok(())
 }
 
 /// The UCI lines that carry out the command line, after checking every argument;
@@ -100,6 +193,7 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<String>>> {
         }
         Some(Cmd::D) => "d".to_string(),
         Some(Cmd::Eval) => "eval".to_string(),
+        Some(Cmd::Bench { .. } | Cmd::Compare(_) | Cmd::Play(_)) => bail!("not a UCI command"),
     };
     lines.push(command);
     Ok(Some(lines))

@@ -1,0 +1,240 @@
+//! `engine play`: games between two configurations inside one process, colours alternating.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use shakmaty::{Color, Position};
+
+use crate::game::{diagram, uci_move, Game};
+use crate::options::Options;
+use crate::search::control::Signals;
+use crate::search::{self, Limits, SearchConfig, SearchState};
+use crate::time::movetime_budget;
+
+/// One side of the match: a name and its options.
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    pub options: Options,
+}
+
+impl Player {
+    /// Parses "Search=AlphaBeta,Depth=3" (UCI option names and values, comma-separated).
+    pub fn parse(spec: &str) -> Result<Player, String> {
+        let mut options = Options::default();
+        for setting in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (name, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("'{setting}' is not NAME=VALUE"))?;
+            options.set(name.trim(), Some(value.trim()))?;
+        }
+        let name = if spec.trim().is_empty() {
+            options.search.name().to_string()
+        } else {
+            spec.trim().to_string()
+        };
+        Ok(Player { name, options })
+    }
+
+    /// The search configuration for game `game_index`: the random player's seed is `Seed` plus the
+    /// game's index, so that games differ and a match is still reproducible.
+    fn config(&self, game_index: u32) -> SearchConfig {
+        SearchConfig {
+            kind: self.options.search,
+            transposition_table: self.options.transposition_table,
+            move_ordering: self.options.move_ordering,
+            quiescence: self.options.quiescence,
+            seed: self.options.seed.wrapping_add(game_index as u64),
+            debug: false,
+        }
+    }
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    Checkmate,
+    Stalemate,
+    Repetition,
+    FiftyMoves,
+    InsufficientMaterial,
+    MoveLimit,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Ending::Checkmate => "checkmate",
+            Ending::Stalemate => "stalemate",
+            Ending::Repetition => "threefold repetition",
+            Ending::FiftyMoves => "fifty-move rule",
+            Ending::InsufficientMaterial => "insufficient material",
+            Ending::MoveLimit => "move limit",
+        })
+    }
+}
+
+/// How the match is played.
+#[derive(Clone, Debug)]
+pub struct MatchSettings {
+    pub games: u32,
+    /// Start positions; game pairs share one, colours swapped.
+    pub openings: Vec<String>,
+    /// Time per move for sides whose `Depth` is 0.
+    pub movetime: Option<Duration>,
+    /// Full moves after which a game is adjudicated a draw.
+    pub max_moves: u32,
+    pub show: bool,
+}
+
+/// The outcome of one game, seen from the first player.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub first_is_white: bool,
+    /// 1 = the first player won, 0.5 = draw, 0 = lost.
+    pub first_score: f64,
+    pub ending: Ending,
+    /// Full moves played.
+    pub moves: u32,
+    /// Thinking time and nodes of the first and the second player.
+    pub time: [Duration; 2],
+    pub nodes: [u64; 2],
+}
+
+/// Plays game number `game_index` from `fen`; the first player has White when `first_is_white`.
+pub fn play_game(
+    players: &[Player; 2],
+    states: &mut [SearchState; 2],
+    game_index: u32,
+    first_is_white: bool,
+    fen: &str,
+    settings: &MatchSettings,
+    show: &mut dyn FnMut(&str),
+) -> Result<GameRecord, String> {
+    let mut game = Game::from_fen(fen)?;
+    states.iter_mut().for_each(SearchState::clear);
+    let mut time = [Duration::ZERO; 2];
+    let mut nodes = [0; 2];
+    let start_fullmove = game.position().fullmoves().get();
+    let ending = loop {
+        if let Some(ending) = ending(&game, start_fullmove, settings.max_moves) {
+            break ending;
+        }
+        let side = usize::from((game.position().turn() == Color::White) != first_is_white);
+        let limits = limits_for(&players[side].options, settings.movetime)?;
+        let started = Instant::now();
+        let result = search::run(
+            &game,
+            &players[side].config(game_index),
+            &limits,
+            &mut states[side],
+            &Signals::new(false),
+            started,
+            &mut |_| {},
+        );
+        time[side] += started.elapsed();
+        nodes[side] += result.nodes;
+        let best = result
+            .best
+            .ok_or("a search returned no move in a position with legal moves")?;
+        if settings.show {
+            show(&format!("{} plays {}", players[side].name, uci_move(best)));
+        }
+        game.play(best);
+        if settings.show {
+            show(&format!("{}\n", diagram(game.position())));
+        }
+    };
+    let moves = game.position().fullmoves().get() - start_fullmove;
+    let white_score = match ending {
+        Ending::Checkmate if game.position().turn() == Color::Black => 1.0,
+        Ending::Checkmate => 0.0,
+        _ => 0.5,
+    };
+    let first_score = if first_is_white {
+        white_score
+    } else {
+        1.0 - white_score
+    };
+    Ok(GameRecord {
+        first_is_white,
+        first_score,
+        ending,
+        moves,
+        time,
+        nodes,
+    })
+}
+
+fn limits_for(options: &Options, movetime: Option<Duration>) -> Result<Limits, String> {
+    let depth = (options.depth > 0).then_some(options.depth);
+    let time = movetime.map(|t| movetime_budget(t.as_millis() as u64, 0));
+    if depth.is_none() && time.is_none() && options.search != search::SearchKind::Random {
+        return Err("each side needs Depth=N in its options, or give --movetime".to_string());
+    }
+    Ok(Limits {
+        depth,
+        time: if depth.is_some() { None } else { time },
+        ..Limits::default()
+    })
+}
+
+/// Whether the game is over, and why.
+pub fn ending(game: &Game, start_fullmove: u32, max_moves: u32) -> Option<Ending> {
+    let pos = game.position();
+    if pos.legal_moves().is_empty() {
+        return Some(if pos.is_check() {
+            Ending::Checkmate
+        } else {
+            Ending::Stalemate
+        });
+    }
+    if pos.is_insufficient_material() {
+        return Some(Ending::InsufficientMaterial);
+    }
+    if game.keys().iter().filter(|&&key| key == game.key()).count() >= 3 {
+        return Some(Ending::Repetition);
+    }
+    if pos.halfmoves() >= 100 {
+        return Some(Ending::FiftyMoves);
+    }
+    if pos.fullmoves().get() - start_fullmove >= max_moves {
+        return Some(Ending::MoveLimit);
+    }
+    None
+}
+
+/// Wins, draws and losses of the first player, with the score and its 95% error margin.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MatchScore {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub score: f64,
+    pub margin: f64,
+}
+
+/// Sums the games into a score with a 95% confidence margin (normal approximation).
+pub fn match_score(records: &[GameRecord]) -> MatchScore {
+    let n = records.len().max(1) as f64;
+    let count = |s: f64| records.iter().filter(|r| r.first_score == s).count() as u32;
+    let (wins, draws, losses) = (count(1.0), count(0.5), count(0.0));
+    let score = records.iter().map(|r| r.first_score).sum::<f64>() / n;
+    let variance = records
+        .iter()
+        .map(|r| (r.first_score - score).powi(2))
+        .sum::<f64>()
+        / n;
+    MatchScore {
+        wins,
+        draws,
+        losses,
+        score,
+        margin: 1.96 * (variance / n).sqrt(),
+    }
+}
+
+/// The Elo difference that a score stands for (infinite at 0 or 1).
+pub fn elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
