@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::eval::{evaluate, material, role_value, MATERIAL_ROLES};
 use crate::game::{parse_uci_move, uci_move, Game};
@@ -39,12 +39,31 @@ pub enum Flow {
 
 /// A search or perft running on its own thread.
 struct Task {
-    handle: JoinHandle<SearchState>,
+    handle: JoinHandle<Finished>,
     signals: Arc<Signals>,
+    /// Printed in place of the task's last line if its thread fails (a GUI waits for `bestmove`).
+    fallback: Option<String>,
     start: Instant,
-    /// `go infinite` or `go ponder`: no `bestmove` until `stop` (or `ponderhit`).
+    /// `go infinite`, `go ponder`, or a `go` without any limit: only `stop` (or `ponderhit`)
+    /// ends it, so the end of input stops it.
     waits_for_stop: bool,
     pondering: bool,
+}
+
+/// What a task's thread hands back: the search state, and the line that ends its output
+/// (`bestmove ...`), which the engine prints once it has taken the state back.
+struct Finished {
+    state: SearchState,
+    last_line: Option<String>,
+}
+
+/// Sends [`Event::TaskDone`] when the task's thread ends, even if it panics.
+struct DoneGuard(Sender<Event>);
+
+impl Drop for DoneGuard {
+    fn drop(&mut self) {
+        let _ = self.0.send(Event::TaskDone);
+    }
 }
 
 /// The engine: options, the game, the search state, and the running task if any.
@@ -94,7 +113,14 @@ impl Engine {
     pub fn handle(&mut self, command: Command) -> Flow {
         match command {
             Command::IsReady => self.output.line("readyok"),
-            Command::Stop => self.stop(),
+            Command::Stop => {
+                self.stop();
+                self.stop_queued_searches();
+            }
+            // `ponderhit` belongs to the last `go`: a queued one gets it when it starts.
+            Command::PonderHit if self.queued_search() => {
+                self.deferred.push_back(Command::PonderHit)
+            }
             Command::PonderHit => self.ponderhit(),
             Command::Quit => {
                 self.quit();
@@ -114,23 +140,26 @@ impl Engine {
         }
     }
 
-    /// The task's thread has printed its result: take the state back and run what waited.
+    /// The task's thread is done: take the state back, print its result and run what waited.
+    ///
+    /// The `bestmove` is printed here, not by the thread, so that anything the GUI sends after
+    /// reading it finds the engine idle (its event comes after this one).
     pub fn on_task_done(&mut self) {
         if let Some(task) = self.task.take() {
-            match task.handle.join() {
-                Ok(state) => self.state = Some(state),
-                Err(_) => {
-                    self.output
-                        .info_string("the search thread failed; search state was reset");
-                    self.state = Some(SearchState::new(self.options.hash_mb));
-                }
-            }
+            self.finish(task);
         }
-        while self.task.is_none() {
-            let Some(command) = self.deferred.pop_front() else {
+        // Run what waited, in order, up to the next command that needs an idle engine;
+        // `stop` and `ponderhit` markers reach the search just started before them.
+        while let Some(command) = self.deferred.front() {
+            if self.task.is_some() && needs_idle(command) {
                 break;
-            };
-            self.execute(command);
+            }
+            match self.deferred.pop_front() {
+                Some(Command::Stop) => self.stop(),
+                Some(Command::PonderHit) => self.ponderhit(),
+                Some(command) => self.execute(command),
+                None => break,
+            }
         }
     }
 
@@ -147,12 +176,51 @@ impl Engine {
         &self.game
     }
 
+    /// Joins a task's thread, takes the search state back and prints the task's last line.
+    fn finish(&mut self, task: Task) {
+        match task.handle.join() {
+            Ok(finished) => {
+                self.state = Some(finished.state);
+                if let Some(line) = finished.last_line {
+                    self.output.line(&line);
+                }
+            }
+            Err(_) => {
+                self.output
+                    .info_string("the search thread failed; search state was reset");
+                self.state = Some(SearchState::new(self.options.hash_mb));
+                if let Some(line) = task.fallback {
+                    self.output.line(&line);
+                }
+            }
+        }
+    }
+
     fn must_wait(&self, command: &Command) -> bool {
-        let needs_idle = matches!(
-            command,
-            Command::Go(_) | Command::SetOption { .. } | Command::UciNewGame | Command::Perft(_)
-        );
-        !self.deferred.is_empty() || (self.task.is_some() && needs_idle)
+        !self.deferred.is_empty() || (self.task.is_some() && needs_idle(command))
+    }
+
+    /// Whether a search or perft is waiting in the queue.
+    fn queued_search(&self) -> bool {
+        self.deferred.iter().any(is_search)
+    }
+
+    /// `stop` ends every search asked for before it: each one still queued is stopped as soon
+    /// as it starts (a `stop` marker follows it in the queue), so that none runs on unbounded.
+    fn stop_queued_searches(&mut self) {
+        if !self.queued_search() {
+            return;
+        }
+        let mut queue = VecDeque::with_capacity(self.deferred.len() * 2);
+        let mut pending = std::mem::take(&mut self.deferred).into_iter().peekable();
+        while let Some(command) = pending.next() {
+            let search = is_search(&command);
+            queue.push_back(command);
+            if search && !matches!(pending.peek(), Some(Command::Stop)) {
+                queue.push_back(Command::Stop);
+            }
+        }
+        self.deferred = queue;
     }
 
     fn defer(&mut self, command: Command) {
@@ -323,9 +391,16 @@ impl Engine {
         let game = self.game.clone();
         let output = self.output.clone();
         let infinite = params.infinite;
+        // A `go` with no limit at all would search to the maximum depth: like `go infinite`.
+        let unbounded = limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.mate.is_none()
+            && limits.time.is_none();
+        let fallback = format_bestmove(game.position().legal_moves().first().copied(), None);
         self.spawn(
             params.ponder,
-            infinite || params.ponder,
+            infinite || params.ponder || unbounded,
+            Some(fallback),
             move |mut state, signals, start| {
                 let result = search::run(
                     &game,
@@ -345,8 +420,10 @@ impl Engine {
                     output.line(&format!("info depth 0 score {score}"));
                 }
                 wait_for_release(signals, infinite);
-                output.line(&format_bestmove(result.best, result.ponder));
-                state
+                Finished {
+                    state,
+                    last_line: Some(format_bestmove(result.best, result.ponder)),
+                }
             },
         );
     }
@@ -354,25 +431,34 @@ impl Engine {
     fn start_perft(&mut self, depth: u32) {
         let pos = self.game.position().clone();
         let output = self.output.clone();
-        self.spawn(false, false, move |state, _, start| {
-            let counts = perft::divide(&pos, depth);
+        self.spawn(false, false, None, move |state, signals, start| {
+            let Some(counts) = divide_until_stopped(&pos, depth, signals) else {
+                output.info_string(&format!("perft {depth} stopped"));
+                eprintln!("perft {depth}: stopped");
+                return Finished {
+                    state,
+                    last_line: None,
+                };
+            };
             let mut text: String = counts
                 .iter()
                 .map(|(m, n)| format!("{}: {n}\n", uci_move(*m)))
                 .collect();
             let total: u64 = counts.iter().map(|(_, n)| n).sum();
             text += &format!("\nNodes searched: {total}");
-            output.line(&text);
             let millis = start.elapsed().as_millis();
             eprintln!("perft {depth}: {total} nodes in {millis} ms");
-            state
+            Finished {
+                state,
+                last_line: Some(text),
+            }
         });
     }
 
     /// Runs `work` on a new thread that owns the search state until it is done.
-    fn spawn<F>(&mut self, pondering: bool, waits_for_stop: bool, work: F)
+    fn spawn<F>(&mut self, pondering: bool, waits_for_stop: bool, fallback: Option<String>, work: F)
     where
-        F: FnOnce(SearchState, &Signals, Instant) -> SearchState + Send + 'static,
+        F: FnOnce(SearchState, &Signals, Instant) -> Finished + Send + 'static,
     {
         let hash_mb = self.options.hash_mb;
         let state = self
@@ -387,15 +473,15 @@ impl Engine {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let state = work(state, &thread_signals, start);
-                let _ = events.send(Event::TaskDone);
-                state
+                let _done = DoneGuard(events);
+                work(state, &thread_signals, start)
             });
         match spawned {
             Ok(handle) => {
                 self.task = Some(Task {
                     handle,
                     signals,
+                    fallback,
                     start,
                     waits_for_stop,
                     pondering,
@@ -408,6 +494,9 @@ impl Engine {
                 self.output
                     .info_string(&format!("cannot start the search thread: {e}"));
                 self.state = Some(SearchState::new(hash_mb));
+                if let Some(line) = fallback {
+                    self.output.line(&line);
+                }
             }
         }
     }
@@ -435,7 +524,7 @@ impl Engine {
         self.deferred.clear();
         self.stop();
         if let Some(task) = self.task.take() {
-            let _ = task.handle.join();
+            self.finish(task);
         }
     }
 
@@ -493,6 +582,51 @@ impl Engine {
         );
         text
     }
+}
+
+/// Commands that need the search state, or that must follow the running task.
+fn needs_idle(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Go(_) | Command::SetOption { .. } | Command::UciNewGame | Command::Perft(_)
+    )
+}
+
+fn is_search(command: &Command) -> bool {
+    matches!(command, Command::Go(_) | Command::Perft(_))
+}
+
+/// Below this depth a subtree is counted in one go; above it, `stop` is checked between subtrees.
+const PERFT_CHUNK_DEPTH: u32 = 4;
+
+/// [`perft::divide`] that `stop` (and `quit`) can interrupt; None when it was stopped.
+fn divide_until_stopped(pos: &Chess, depth: u32, signals: &Signals) -> Option<Vec<(Move, u64)>> {
+    let mut counts = Vec::new();
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        counts.push((
+            m,
+            perft_until_stopped(&child, depth.saturating_sub(1), signals)?,
+        ));
+    }
+    Some(counts)
+}
+
+fn perft_until_stopped(pos: &Chess, depth: u32, signals: &Signals) -> Option<u64> {
+    if signals.is_stopped() {
+        return None;
+    }
+    if depth <= PERFT_CHUNK_DEPTH {
+        return Some(perft::perft(pos, depth));
+    }
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        total += perft_until_stopped(&child, depth - 1, signals)?;
+    }
+    Some(total)
 }
 
 /// In `go infinite` and `go ponder`, holds the `bestmove` until `stop` (or, pondering, `ponderhit`).

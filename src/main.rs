@@ -215,10 +215,17 @@ fn position_line(fen: Option<&str>, moves: Option<&str>) -> Result<String> {
 
 /// The `go` line for the arguments, refused if any parameter is not understood.
 fn go_line(params: &[String]) -> Result<String> {
+    // `go` takes the rest of the line as its parameters (negative clocks included), so an option
+    // written after it arrives here.
+    if let Some(flag) = params.iter().find(|p| p.starts_with("--")) {
+        bail!("'{flag}' must come before 'go': engine [OPTIONS] go [PARAMS]");
+    }
     let line = format!("go {}", params.join(" "));
     if let Ok(Some(command::Command::Go(go))) = command::parse(&line) {
         if let Some(warning) = go.warnings.first() {
-            bail!("{warning}");
+            // The loop would skip or clamp the parameter ("; ignored", "; using N"): here it is refused.
+            let problem = warning.split("; ").next().unwrap_or(warning);
+            bail!("{problem}");
         }
     }
     Ok(line)
