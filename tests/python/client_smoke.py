@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""Smoke test of the engine under a real UCI client: python-chess.
+
+Usage: python3 tests/python/client_smoke.py [ENGINE]   (default: target/release/engine)
+
+Opens the engine with chess.engine.SimpleEngine.popen_uci, checks its id and options, sets
+options, plays and analyses a few positions, ponders, and quits. Prints one line per check and
+a final line "N passed, M failed"; exits non-zero when any check failed.
+"""
+
+import sys
+import traceback
+
+import chess
+import chess.engine
+
+EXPECTED_OPTIONS = {
+    "Hash": "spin",
+    "Clear Hash": "button",
+    "Move Overhead": "spin",
+    "Ponder": "check",
+    "Search": "combo",
+    "Depth": "spin",
+    "TranspositionTable": "check",
+    "MoveOrdering": "check",
+    "Quiescence": "check",
+    "Seed": "spin",
+}
+
+# Seconds python-chess waits for each answer; generous, timings are not under test.
+TIMEOUT = 30
+
+passed = 0
+failed = 0
+
+
+def check(name, condition, detail=""):
+    global passed, failed
+    if condition:
+        passed += 1
+        print(f"ok   {name}")
+    else:
+        failed += 1
+        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
+
+
+def run_checks(path):
+    engine = chess.engine.SimpleEngine.popen_uci([path], timeout=TIMEOUT)
+    try:
+        # Identity and options, as parsed by python-chess from the `uci` answer.
+        name = engine.id.get("name", "")
+        check("id name", name.startswith("engine "), repr(name))
+        check("id author", bool(engine.id.get("author")), repr(engine.id))
+        for option, kind in EXPECTED_OPTIONS.items():
+            found = engine.options.get(option)
+            check(
+                f"option {option} is a {kind}",
+                found is not None and found.type == kind,
+                repr(found),
+            )
+        check(
+            "no undocumented options",
+            set(engine.options) == set(EXPECTED_OPTIONS),
+            repr(sorted(engine.options)),
+        )
+        search = engine.options.get("Search")
+        if search is not None:
+            check(
+                "Search lists the algorithms",
+                {"Random", "Minimax", "AlphaBeta", "IterativeDeepening"} <= set(search.var),
+                repr(search.var),
+            )
+
+        # Setting options (python-chess validates values against the announced ranges).
+        engine.configure({"Hash": 32, "Move Overhead": 20})
+        check("configure Hash and Move Overhead", True)
+
+        # position + go depth 2 through play().
+        board = chess.Board()
+        board.push_uci("e2e4")
+        result = engine.play(board, chess.engine.Limit(depth=2))
+        check("play depth 2 gives a legal move", result.move in board.legal_moves, repr(result.move))
+
+        # A whole line of moves: play a few plies against itself.
+        board = chess.Board()
+        legal = True
+        for _ in range(6):
+            result = engine.play(board, chess.engine.Limit(depth=2))
+            if result.move not in board.legal_moves:
+                legal = False
+                break
+            board.push(result.move)
+        check("six plies of self-play are legal", legal, board.fen())
+
+        # Castling must come back in standard notation, which python-chess parses.
+        board = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        result = engine.play(
+            board,
+            chess.engine.Limit(depth=1),
+            root_moves=[chess.Move.from_uci("e1g1")],
+        )
+        check("castling bestmove", result.move == chess.Move.from_uci("e1g1"), repr(result.move))
+
+        # analyse() with info: depth, score and a legal principal variation.
+        board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+        info = engine.analyse(board, chess.engine.Limit(depth=3), info=chess.engine.INFO_ALL)
+        check("analyse reports depth 3", info.get("depth") == 3, repr(info))
+        check("analyse reports a score", "score" in info, repr(info))
+        pv = info.get("pv", [])
+        replay = board.copy()
+        pv_legal = bool(pv)
+        for move in pv:
+            if move not in replay.legal_moves:
+                pv_legal = False
+                break
+            replay.push(move)
+        check("analyse pv is legal", pv_legal, repr(pv))
+
+        # A mate in one is found and scored as a mate.
+        board = chess.Board("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1")
+        info = engine.analyse(board, chess.engine.Limit(depth=3))
+        score = info.get("score")
+        check(
+            "mate in one is scored as mate 1",
+            score is not None and score.relative == chess.engine.Mate(1),
+            repr(score),
+        )
+        check("mate in one is the pv", info.get("pv", [None])[0] == chess.Move.from_uci("a1a8"), repr(info))
+
+        # Infinite analysis, stopped by the client.
+        board = chess.Board()
+        with engine.analysis(board) as analysis:
+            depth_seen = 0
+            for line in analysis:
+                depth_seen = max(depth_seen, line.get("depth", 0))
+                if depth_seen >= 2:
+                    break
+        check("infinite analysis reports depths until stopped", depth_seen >= 2, repr(depth_seen))
+        check(
+            "infinite analysis ends with a legal bestmove",
+            analysis.wait().move in board.legal_moves,
+            repr(analysis.wait()),
+        )
+
+        # Pondering: python-chess sets Ponder itself and sends `go ponder` after each move,
+        # then `ponderhit` or `stop` before the next one.
+        board = chess.Board()
+        ponder_ok = True
+        for _ in range(4):
+            result = engine.play(board, chess.engine.Limit(time=0.05), ponder=True)
+            if result.move not in board.legal_moves:
+                ponder_ok = False
+                break
+            board.push(result.move)
+        check("play with ponder=True stays legal", ponder_ok, board.fen())
+
+        # Each search algorithm answers.
+        for algorithm in ["Random", "Minimax", "AlphaBeta", "IterativeDeepening"]:
+            engine.configure({"Search": algorithm})
+            board = chess.Board()
+            result = engine.play(board, chess.engine.Limit(depth=2))
+            check(f"Search={algorithm} plays a legal move", result.move in board.legal_moves, repr(result.move))
+
+        # No move: checkmate and stalemate.
+        board = chess.Board("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4")
+        info = engine.analyse(board, chess.engine.Limit(depth=1))
+        check("mated side scores mate 0", info.get("score") is not None and info["score"].relative == chess.engine.Mate(0), repr(info))
+        engine.ping()
+        check("ping (isready) after all that", True)
+    finally:
+        engine.quit()
+    check("quit", engine.protocol.returncode.done(), "")
+
+
+def main():
+    path = sys.argv[1] if len(sys.argv) > 1 else "target/release/engine"
+    global failed
+    try:
+        run_checks(path)
+    except Exception:  # noqa: BLE001 - any error is a failure of the smoke test
+        failed += 1
+        print("FAIL unexpected error:")
+        traceback.print_exc(file=sys.stdout)
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
