@@ -112,7 +112,9 @@ pub fn format_iteration(it: &Iteration) -> String {
 
 /// Nodes per second over `time` (0 when no time has passed).
 pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
-    (nodes as u128 * 1_000_000).checked_div(time.as_micros()).map_or(0, |nps| nps as u64)
+    (nodes as u128 * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |nps| nps as u64)
 }
 
 /// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a legal move.
