@@ -137,10 +137,12 @@ fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) 
     } else {
         1.0 - record.first_score
     };
-    let result = match white_score {
-        s if s == 1.0 => "1-0",
-        s if s == 0.0 => "0-1",
-        _ => "1/2-1/2",
+    let result = if white_score == 1.0 {
+        "1-0"
+    } else if white_score == 0.0 {
+        "0-1"
+    } else {
+        "1/2-1/2"
     };
     format!(
         "Game {number}: {} (White) vs {} (Black): {result} by {}, {} moves; time {:.2} s / {:.2} s; nodes {} / {}",

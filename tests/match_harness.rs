@@ -18,7 +18,13 @@ fn python_chess_matches_complete_without_faults() {
         !stderr.contains("No module named 'chess'"),
         "python-chess is missing: pip install chess"
     );
-    assert!(output.status.success(), "match harness failed:\n{stdout}\n{stderr}");
+    assert!(
+        output.status.success(),
+        "match harness failed:\n{stdout}\n{stderr}"
+    );
     let last = stdout.lines().last().unwrap_or("");
-    assert!(last.ends_with(" passed, 0 failed") && !last.starts_with("0 passed"), "{stdout}");
+    assert!(
+        last.ends_with(" passed, 0 failed") && !last.starts_with("0 passed"),
+        "{stdout}"
+    );
 }
