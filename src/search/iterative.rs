@@ -180,7 +180,7 @@ impl Iterative<'_, '_> {
         if ply >= MAX_PLY - 1 {
             return evaluate(pos);
         }
-        if self.tree.path.is_search_repetition(pos.halfmoves()) || pos.is_insufficient_material() {
+        if self.is_rule_draw(pos, in_check) {
             return DRAW;
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
@@ -201,9 +201,6 @@ impl Iterative<'_, '_> {
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { mated_in(ply) } else { DRAW };
-        }
-        if pos.halfmoves() >= 100 {
-            return DRAW;
         }
         if moves.len() == 1 && !in_check && may_extend {
             depth += 1;
@@ -273,11 +270,26 @@ impl Iterative<'_, '_> {
         if self.tree.enter(ply) {
             return 0;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if pos.is_check() { mated_in(ply) } else { DRAW };
+        let in_check = pos.is_check();
+        if self.is_rule_draw(pos, in_check) {
+            return DRAW;
+        }
+        if pos.legal_moves().is_empty() {
+            return if in_check { mated_in(ply) } else { DRAW };
         }
         evaluate(pos)
+    }
+
+    /// A draw by the rules or by repetition (below the root): a repetition inside the search or
+    /// threefold with the game, insufficient material, or the fifty-move rule (unless checkmated).
+    /// The path's last key must be `pos`'s.
+    pub(super) fn is_rule_draw(&self, pos: &Chess, in_check: bool) -> bool {
+        let halfmoves = pos.halfmoves();
+        if self.tree.path.is_search_repetition(halfmoves) || pos.is_insufficient_material() {
+            return true;
+        }
+        // Checkmate on the hundredth half-move still wins; only in check can there be no move.
+        halfmoves >= 100 && (!in_check || !pos.legal_moves().is_empty())
     }
 
     fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {

@@ -1,5 +1,7 @@
 //! Quiescence search: at the horizon, captures and promotions are played out until the position
 //! is quiet, with the static evaluation as a stand-pat score; in check, every evasion is searched.
+//! The draw rules apply here too (insufficient material, the fifty-move rule, and repetitions
+//! through check evasions), so a drawn position at the horizon is not scored by its material.
 
 use shakmaty::{Chess, Position};
 
@@ -23,6 +25,9 @@ impl Iterative<'_, '_> {
             return evaluate(pos);
         }
         let in_check = pos.is_check();
+        if self.is_rule_draw(pos, in_check) {
+            return DRAW;
+        }
         let mut moves = pos.legal_moves();
         if moves.is_empty() {
             return if in_check { mated_in(ply) } else { DRAW };
@@ -39,9 +44,9 @@ impl Iterative<'_, '_> {
         }
         let mut picker = self.picker(moves, None, pos.turn(), ply);
         while let Some(m) = picker.next() {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
+            let child = self.tree.play(pos, m);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            self.tree.undo();
             if self.tree.stopped() {
                 return 0;
             }
