@@ -224,7 +224,8 @@ impl Engine {
     }
 
     fn defer(&mut self, command: Command) {
-        if self.task.as_ref().is_some_and(|task| task.waits_for_stop) {
+        let waits_for_stop = |task: &Task| task.waits_for_stop && !task.signals.is_stopped();
+        if self.task.as_ref().is_some_and(waits_for_stop) {
             self.output
                 .info_string("search running: this command waits until it ends (send stop)");
         }
@@ -263,7 +264,9 @@ impl Engine {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         match self.options.set(name, value) {
-            Err(message) => self.output.info_string(&quote(&message)),
+            Err(message) => self
+                .output
+                .info_string(&format!("setoption: {}", quote(&message))),
             Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
             Ok(OptionChange::ClearHash) => self.state_mut().clear(),
             Ok(OptionChange::Value) => {}
@@ -275,7 +278,7 @@ impl Engine {
         if let Some(available) = available_memory_mb() {
             if mb > available / 2 {
                 let message = format!(
-                    "Hash {mb} MB refused: only {available} MB of memory is available; Hash stays {} MB",
+                    "setoption: Hash {mb} MB refused, only {available} MB of memory is available; Hash stays {} MB",
                     self.options.hash_mb
                 );
                 self.output.info_string(&message);
@@ -287,7 +290,7 @@ impl Engine {
             Ok(()) => self.options.hash_mb = mb,
             Err(message) => self
                 .output
-                .info_string(&format!("{message}; Hash stays {old} MB")),
+                .info_string(&format!("setoption: {message}; Hash stays {old} MB")),
         }
     }
 

@@ -305,6 +305,11 @@ impl Run {
 
 /// Runs the binary with `args` and `input` on stdin, to completion (killed after [`TIMEOUT`] * 3).
 pub fn run(args: &[&str], input: &str) -> Run {
+    run_bytes(args, input.as_bytes())
+}
+
+/// [`run`] with raw bytes on stdin (invalid UTF-8, NUL bytes, ...).
+pub fn run_bytes(args: &[&str], input: &[u8]) -> Run {
     let mut child = Command::new(ENGINE)
         .args(args)
         .stdin(Stdio::piped())
@@ -313,10 +318,10 @@ pub fn run(args: &[&str], input: &str) -> Run {
         .spawn()
         .expect("the engine binary starts");
     let mut stdin = child.stdin.take().expect("stdin is piped");
-    let input = input.to_string();
+    let input = input.to_vec();
     let writer = thread::spawn(move || {
         // The engine may exit without reading everything: ignore a broken pipe.
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let mut stderr = child.stderr.take().expect("stderr is piped");
