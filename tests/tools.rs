@@ -1,0 +1,183 @@
+//! The command-line tools: the bench signature is deterministic, `compare` shows Minimax and
+//! AlphaBeta agreeing on the course positions, `play` completes a short match.
+
+mod common;
+
+use common::run;
+
+fn bench_signature(depth: &str) -> u64 {
+    let run = run(&["bench", depth], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    let line = run
+        .lines()
+        .into_iter()
+        .find_map(|l| l.strip_prefix("Nodes searched: "))
+        .expect("signature line");
+    assert!(run.stdout.contains("Nodes/second: ") && run.stdout.contains("Total time (ms): "));
+    assert!(
+        run.stderr.contains("Position 38/38"),
+        "progress goes to stderr: {}",
+        run.stderr
+    );
+    line.trim().parse().expect("a node count")
+}
+
+#[test]
+fn bench_signature_is_the_same_on_every_run() {
+    let first = bench_signature("4");
+    assert!(first > 10_000, "bench searched {first} nodes");
+    assert_eq!(first, bench_signature("4"));
+}
+
+#[test]
+fn compare_shows_minimax_and_alphabeta_agree_on_the_course_positions() {
+    let epd = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/seeds.epd");
+    let run = run(
+        &[
+            "compare",
+            "--epd",
+            epd,
+            "--depth",
+            "3",
+            "--search",
+            "Minimax,AlphaBeta",
+            "--format",
+            "csv",
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines = run.lines();
+    assert_eq!(lines[0].split(',').nth(10), Some("minimax_agrees"));
+    let rows: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split(',').collect()).collect();
+    // 7 positions with moves (one is checkmate), 3 searches, 3 depths.
+    let with_moves: Vec<&Vec<&str>> = rows.iter().filter(|r| r[3] != "(none)").collect();
+    assert_eq!(with_moves.len(), 7 * 3 * 3, "{}", run.stdout);
+    for row in &with_moves {
+        assert_eq!(row[10], "true", "Minimax and AlphaBeta disagree: {row:?}");
+    }
+    // AlphaBeta never visits more nodes than Minimax at the same depth on the same position.
+    for minimax in with_moves.iter().filter(|r| r[1] == "Minimax") {
+        for alphabeta in with_moves
+            .iter()
+            .filter(|r| r[1].starts_with("AlphaBeta") && r[0] == minimax[0] && r[2] == minimax[2])
+        {
+            let (m, a): (u64, u64) = (
+                minimax[5].parse().expect("nodes"),
+                alphabeta[5].parse().expect("nodes"),
+            );
+            assert!(a <= m, "AlphaBeta {a} > Minimax {m}: {alphabeta:?}");
+        }
+    }
+}
+
+#[test]
+fn compare_prints_json_and_tables() {
+    let json = run(
+        &[
+            "compare",
+            "--depth",
+            "2",
+            "--search",
+            "AlphaBeta",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    assert!(json.status.success(), "{}", json.stderr);
+    assert!(
+        json.stdout.trim_start().starts_with('[')
+            && json.stdout.contains("\"minimax_agrees\": null")
+    );
+    let table = run(
+        &[
+            "compare",
+            "--depth",
+            "1..2",
+            "--search",
+            "IterativeDeepening",
+        ],
+        "",
+    );
+    assert!(table.status.success(), "{}", table.stderr);
+    for label in [
+        "IterativeDeepening",
+        "ID -table",
+        "ID -ordering",
+        "ID -quiescence",
+    ] {
+        assert!(
+            table.stdout.contains(label),
+            "{label} missing:\n{}",
+            table.stdout
+        );
+    }
+}
+
+#[test]
+fn play_completes_a_short_match_with_results_and_a_score() {
+    let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/openings.epd");
+    let run = run(
+        &[
+            "play",
+            "--white",
+            "Search=AlphaBeta,Depth=2",
+            "--black",
+            "Search=Random",
+            "--games",
+            "4",
+            "--openings",
+            openings,
+        ],
+        "",
+    );
+    assert!(run.status.success(), "{}", run.stderr);
+    let games: Vec<&str> = run
+        .lines()
+        .into_iter()
+        .filter(|l| l.starts_with("Game "))
+        .collect();
+    assert_eq!(games.len(), 4, "{}", run.stdout);
+    let endings = [
+        "checkmate",
+        "stalemate",
+        "threefold repetition",
+        "fifty-move rule",
+        "insufficient material",
+        "move limit",
+    ];
+    for game in &games {
+        assert!(
+            endings.iter().any(|e| game.contains(e)),
+            "no ending in {game}"
+        );
+        assert!(
+            game.contains(" moves; time ") && game.contains("nodes "),
+            "{game}"
+        );
+    }
+    let score = run
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("Score of "))
+        .expect("a score line");
+    assert!(score.contains("(95%)"), "{score}");
+}
+
+#[test]
+fn play_refuses_sides_without_a_limit() {
+    let run = run(
+        &[
+            "play",
+            "--white",
+            "Search=Minimax",
+            "--black",
+            "Search=Random",
+        ],
+        "",
+    );
+    assert!(!run.status.success());
+    assert!(run.stderr.contains("Depth=N"), "{}", run.stderr);
+    assert!(run.stdout.is_empty());
+}
