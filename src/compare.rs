@@ -98,7 +98,8 @@ pub fn compare(
         let mut previous_best = None;
         for depth in depths.clone() {
             let result = search_once(game, &variant.config, depth, limit);
-            let nothing_to_search = result.best.is_none() || variant.config.kind == SearchKind::Random;
+            let nothing_to_search =
+                result.best.is_none() || variant.config.kind == SearchKind::Random;
             let stopped = result.depth < depth && !nothing_to_search;
             let best_changed = previous_best.is_some() && previous_best != result.best;
             previous_best = result.best;

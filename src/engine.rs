@@ -17,7 +17,7 @@ use crate::game::{parse_uci_move, uci_move, Game};
 use crate::options::{self, OptionChange, Options, OPTIONS};
 use crate::perft;
 use crate::search::control::Signals;
-use crate::search::{self, Limits, Report, SearchConfig, SearchState};
+use crate::search::{self, Limits, Report, SearchState};
 use crate::time::{clock_budget, movetime_budget, ClockState};
 use crate::uci::command::{parse, Command, GoParams, Setup};
 use crate::uci::output::{format_bestmove, quote, Output};
@@ -316,17 +316,6 @@ impl Engine {
         }
     }
 
-    fn search_config(&self) -> SearchConfig {
-        SearchConfig {
-            kind: self.options.search,
-            transposition_table: self.options.transposition_table,
-            move_ordering: self.options.move_ordering,
-            quiescence: self.options.quiescence,
-            seed: self.options.seed,
-            debug: self.debug,
-        }
-    }
-
     /// The limits of a `go`: its own, capped by the `Depth` option, with the clock turned into a budget.
     fn limits(&self, go: &GoParams) -> Limits {
         let option_depth = (self.options.depth > 0).then_some(self.options.depth);
@@ -390,7 +379,7 @@ impl Engine {
             return;
         }
         let limits = self.limits(&params);
-        let config = self.search_config();
+        let config = self.options.search_config(self.debug);
         let game = self.game.clone();
         let output = self.output.clone();
         let infinite = params.infinite;

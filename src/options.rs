@@ -1,6 +1,6 @@
 //! The UCI option table: names, types, defaults, ranges, and the values in force.
 
-use crate::search::{SearchKind, MAX_DEPTH};
+use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
 
 /// The type, default and range of one option, as `uci` announces it.
 #[derive(Clone, Copy, Debug)]
@@ -192,6 +192,18 @@ pub fn parse_value(spec: &OptionSpec, value: Option<&str>) -> Result<OptionValue
 }
 
 impl Options {
+    /// The search these options choose, with `debug` reporting on or off.
+    pub fn search_config(&self, debug: bool) -> SearchConfig {
+        SearchConfig {
+            kind: self.search,
+            transposition_table: self.transposition_table,
+            move_ordering: self.move_ordering,
+            quiescence: self.quiescence,
+            seed: self.seed,
+            debug,
+        }
+    }
+
     /// Sets an option by name; on any error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
         let spec = find(name).ok_or_else(|| format!("no such option: '{name}'"))?;

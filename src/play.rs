@@ -39,13 +39,10 @@ impl Player {
     /// The search configuration for game `game_index`: the random player's seed is `Seed` plus the
     /// game's index, so that games differ and a match is still reproducible.
     fn config(&self, game_index: u32) -> SearchConfig {
+        let config = self.options.search_config(false);
         SearchConfig {
-            kind: self.options.search,
-            transposition_table: self.options.transposition_table,
-            move_ordering: self.options.move_ordering,
-            quiescence: self.options.quiescence,
-            seed: self.options.seed.wrapping_add(game_index as u64),
-            debug: false,
+            seed: config.seed.wrapping_add(game_index as u64),
+            ..config
         }
     }
 }
