@@ -14,5 +14,6 @@ pub mod options;
 pub mod perft;
 pub mod play;
 pub mod search;
+pub mod solve;
 pub mod time;
 pub mod uci;

@@ -57,6 +57,18 @@ enum Cmd {
     Compare(CompareArgs),
     /// Play games between two configurations inside this process.
     Play(PlayArgs),
+    /// Search each position of an EPD test suite (`bm`/`am` in SAN) for a fixed time; prints
+    /// each result and `Solved: N/M`.
+    Solve(SolveArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct SolveArgs {
+    /// The EPD file.
+    file: std::path::PathBuf,
+    /// Milliseconds per position.
+    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    movetime: u64,
 }
 
 #[derive(clap::Args, Debug)]
@@ -139,6 +151,7 @@ fn main() -> ExitCode {
         Some(Cmd::Bench { depth }) => tools::bench(*depth),
         Some(Cmd::Compare(args)) => tools::compare(&cli, args),
         Some(Cmd::Play(args)) => tools::play(&cli, args),
+        Some(Cmd::Solve(args)) => tools::solve(&cli, args),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -193,7 +206,9 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<String>>> {
         }
         Some(Cmd::D) => "d".to_string(),
         Some(Cmd::Eval) => "eval".to_string(),
-        Some(Cmd::Bench { .. } | Cmd::Compare(_) | Cmd::Play(_)) => bail!("not a UCI command"),
+        Some(Cmd::Bench { .. } | Cmd::Compare(_) | Cmd::Play(_) | Cmd::Solve(_)) => {
+            bail!("not a UCI command")
+        }
     };
     lines.push(command);
     Ok(Some(lines))

@@ -1,4 +1,4 @@
-//! The command-line tools beside the UCI loop: bench, compare and play.
+//! The command-line tools beside the UCI loop: bench, compare, play and solve.
 
 use std::io::Write;
 use std::time::Duration;
@@ -11,7 +11,7 @@ use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
 use engine::{bench, epd};
 
-use crate::{Cli, CompareArgs, FormatArg, PlayArgs};
+use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
 /// `engine bench [depth]`: progress on stderr, the signature and speed on stdout.
 pub fn bench(depth: u32) -> Result<()> {
@@ -155,4 +155,48 @@ fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) 
         record.nodes[white],
         record.nodes[black]
     )
+}
+
+/// `engine solve FILE [--movetime MS]`: one line per position, then `Solved: N/M`.
+pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
+    if cli.fen.is_some() || cli.moves.is_some() {
+        bail!("solve takes its positions from the file, not --fen or --moves");
+    }
+    if args.movetime == 0 {
+        bail!("--movetime must be at least 1 ms");
+    }
+    let mut options = engine::options::Options::default();
+    for setting in &cli.set {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--set needs NAME=VALUE, got '{setting}'"))?;
+        options
+            .set(name.trim(), Some(value.trim()))
+            .map_err(anyhow::Error::msg)?;
+    }
+    let records = epd::read(&args.file)?;
+    if records.is_empty() {
+        bail!("no positions in {}", args.file.display());
+    }
+    let total = records.len();
+    let solved = engine::solve::run(
+        &records,
+        &options.search_config(false),
+        Duration::from_millis(args.movetime),
+        options.hash_mb,
+        |i, outcome| {
+            println!(
+                "{i:>4}/{total} {:<12} {:<8} {} ({}; depth {}, nodes {})",
+                outcome.id,
+                if outcome.solved { "solved" } else { "missed" },
+                outcome.chosen.as_deref().unwrap_or("(none)"),
+                outcome.expected,
+                outcome.result.depth,
+                outcome.result.nodes
+            );
+        },
+    )
+    .map_err(anyhow::Error::msg)?;
+    println!("Solved: {solved}/{total}");
+    Ok(())
 }
