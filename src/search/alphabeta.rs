@@ -5,9 +5,9 @@
 
 use shakmaty::{Chess, Move, MoveList, Position};
 
-use crate::eval::{evaluate, Score, INFINITY};
+use crate::eval::{Score, INFINITY};
 use crate::search::ordering::{capture_order, MovePicker};
-use crate::search::path::rule_outcome;
+use crate::search::path::{horizon_outcome, rule_outcome};
 use crate::search::tree::Tree;
 
 /// Searches the root moves to `depth` plies; the root score, or None when stopped.
@@ -19,8 +19,8 @@ pub fn search_depth(
 ) -> Option<Score> {
     let root = tree.root.clone();
     tree.enter(0);
-    let moves: MoveList = root_moves.iter().copied().collect();
-    let mut picker = picker(moves, ordering);
+    let mut moves: MoveList = root_moves.iter().copied().collect();
+    let mut picker = picker(&mut moves, ordering);
     let mut alpha = -INFINITY;
     while let Some(m) = picker.next() {
         let child = tree.play(&root, m);
@@ -50,14 +50,14 @@ fn alphabeta(
     if tree.enter(ply) {
         return 0;
     }
-    let moves = pos.legal_moves();
+    if depth == 0 {
+        return horizon_outcome(pos, ply, &tree.path, tree.evaluate(pos));
+    }
+    let mut moves = pos.legal_moves();
     if let Some(score) = rule_outcome(pos, &moves, ply, &tree.path) {
         return score;
     }
-    if depth == 0 {
-        return evaluate(pos);
-    }
-    let mut picker = picker(moves, ordering);
+    let mut picker = picker(&mut moves, ordering);
     let mut best = -INFINITY;
     while let Some(m) = picker.next() {
         let child = tree.play(pos, m);
@@ -82,7 +82,7 @@ fn alphabeta(
 }
 
 /// Captures first by most valuable victim / least valuable attacker, or the generator's order.
-fn picker(moves: MoveList, ordering: bool) -> MovePicker {
+fn picker(moves: &mut [Move], ordering: bool) -> MovePicker<'_> {
     if ordering {
         MovePicker::new(moves, capture_order)
     } else {

@@ -3,13 +3,15 @@
 
 use std::time::Duration;
 
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{Chess, Color, Move, MoveList, Position};
 
-use crate::eval::{evaluate, mated_in, Score, DRAW, INFINITY, MATE};
+use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE};
 use crate::game::Game;
 use crate::search::control::Clock;
 use crate::search::deepen::mate_limit_reached;
-use crate::search::ordering::{Heuristics, MovePicker};
+use crate::search::movegen::MoveGen;
+use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
+use crate::search::path::is_insufficient_material;
 use crate::search::tree::Tree;
 use crate::search::tt::{decode_move, Bound, TranspositionTable};
 use crate::search::{Iteration, Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY};
@@ -27,6 +29,8 @@ pub(super) struct Iterative<'a, 'c> {
     quiescence: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     root_depth: i32,
+    /// Each ply's moves and their ordering, allocated once per search.
+    pub(super) frames: Vec<MoveFrame>,
 }
 
 /// How an iteration ended.
@@ -57,6 +61,7 @@ pub fn search(
         ordering: config.move_ordering,
         quiescence: config.quiescence,
         root_depth: 0,
+        frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
     };
     let mut moves = searcher.initial_root_order(root_moves);
     let mut result = SearchResult {
@@ -109,9 +114,10 @@ impl Iterative<'_, '_> {
         if !self.ordering {
             return root_moves.to_vec();
         }
-        let moves: MoveList = root_moves.iter().copied().collect();
+        let mut moves: MoveList = root_moves.iter().copied().collect();
         let tt_move = self.table_move(self.tree.path.key(), &moves, 0);
-        let mut picker = self.picker(moves, tt_move, self.tree.root.turn(), 0);
+        let (color, heuristics) = (self.tree.root.turn(), &*self.heuristics);
+        let mut picker = MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, color, 0));
         std::iter::from_fn(|| picker.next()).collect()
     }
 
@@ -162,25 +168,26 @@ impl Iterative<'_, '_> {
         mut alpha: Score,
         mut beta: Score,
     ) -> Score {
-        let in_check = pos.is_check();
+        let gen = MoveGen::new(pos);
+        let in_check = gen.in_check();
         let may_extend = ply < 2 * self.root_depth as usize && ply < MAX_PLY / 2;
         if in_check && may_extend {
             depth += 1;
         }
         if depth <= 0 {
             return if self.quiescence {
-                self.quiesce(pos, ply, alpha, beta)
+                self.quiesce_node(pos, &gen, ply, alpha, beta)
             } else {
-                self.leaf(pos, ply)
+                self.leaf(pos, &gen, ply)
             };
         }
         if self.tree.enter(ply) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.tree.evaluate(pos);
         }
-        if self.is_rule_draw(pos, in_check) {
+        if self.is_rule_draw(pos, &gen) {
             return DRAW;
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
@@ -198,35 +205,38 @@ impl Iterative<'_, '_> {
                 return hit.score;
             }
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
+        let count = self.frames[ply].generate(&gen, true);
+        if count == 0 {
             return if in_check { mated_in(ply) } else { DRAW };
         }
-        if moves.len() == 1 && !in_check && may_extend {
+        if count == 1 && !in_check && may_extend {
             depth += 1;
         }
-        let tt_move = hit.and_then(|hit| decode_move(hit.mv, &moves));
-        self.search_moves(pos, moves, tt_move, depth, ply, alpha, beta)
+        self.frames[ply].start(hit.map(|hit| hit.mv), self.ordering);
+        self.search_moves(pos, depth, ply, alpha, beta)
     }
 
-    /// Searches the moves of a node (PVS), records the result in the table and the heuristics.
-    #[allow(clippy::too_many_arguments)]
+    /// The next move of the frame at `ply`, and its stage.
+    #[inline]
+    pub(super) fn next_move(&mut self, ply: usize, color: Color) -> Option<(Move, Stage)> {
+        self.frames[ply].next(self.heuristics, color, ply)
+    }
+
+    /// Searches the moves in the frame of `ply` (PVS), records the result in the table and the heuristics.
     fn search_moves(
         &mut self,
         pos: &Chess,
-        moves: MoveList,
-        tt_move: Option<Move>,
         depth: i32,
         ply: usize,
         mut alpha: Score,
         beta: Score,
     ) -> Score {
         let original_alpha = alpha;
-        let mut picker = self.picker(moves, tt_move, pos.turn(), ply);
+        let color = pos.turn();
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
-        while let Some(m) = picker.next() {
+        while let Some((m, _stage)) = self.next_move(ply, color) {
             let child = self.tree.play(pos, m);
             let mut score = if searched == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
@@ -266,52 +276,36 @@ impl Iterative<'_, '_> {
     }
 
     /// A node at the horizon with quiescence off: the rules' verdict or the static evaluation.
-    fn leaf(&mut self, pos: &Chess, ply: usize) -> Score {
+    fn leaf(&mut self, pos: &Chess, gen: &MoveGen, ply: usize) -> Score {
         if self.tree.enter(ply) {
             return 0;
         }
-        let in_check = pos.is_check();
-        if self.is_rule_draw(pos, in_check) {
+        if self.is_rule_draw(pos, gen) {
             return DRAW;
         }
-        if pos.legal_moves().is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
+        if !gen.has_legal_move() {
+            return if gen.in_check() { mated_in(ply) } else { DRAW };
         }
-        evaluate(pos)
+        self.tree.evaluate(pos)
     }
 
     /// A draw by the rules or by repetition (below the root): a repetition inside the search or
     /// threefold with the game, insufficient material, or the fifty-move rule (unless checkmated).
     /// The path's last key must be `pos`'s.
-    pub(super) fn is_rule_draw(&self, pos: &Chess, in_check: bool) -> bool {
+    #[inline]
+    pub(super) fn is_rule_draw(&self, pos: &Chess, gen: &MoveGen) -> bool {
         let halfmoves = pos.halfmoves();
-        if self.tree.path.is_search_repetition(halfmoves) || pos.is_insufficient_material() {
+        if self.tree.path.is_search_repetition(halfmoves) || is_insufficient_material(pos) {
             return true;
         }
         // Checkmate on the hundredth half-move still wins; only in check can there be no move.
-        halfmoves >= 100 && (!in_check || !pos.legal_moves().is_empty())
+        halfmoves >= 100 && (!gen.in_check() || gen.has_legal_move())
     }
 
     fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
         self.tree.stats.beta_cutoffs += 1;
         if self.ordering && !m.is_capture() && !m.is_promotion() {
             self.heuristics.record_cutoff(m, pos.turn(), ply, depth);
-        }
-    }
-
-    /// The move picker for a node: full ordering, or the generator's order when ordering is off.
-    pub(super) fn picker(
-        &self,
-        moves: MoveList,
-        tt_move: Option<Move>,
-        color: shakmaty::Color,
-        ply: usize,
-    ) -> MovePicker {
-        if self.ordering {
-            let heuristics = &*self.heuristics;
-            MovePicker::new(moves, |m| heuristics.score(m, tt_move, color, ply))
-        } else {
-            MovePicker::in_order(moves)
         }
     }
 

@@ -5,8 +5,8 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use crate::eval::{evaluate, Score, INFINITY};
-use crate::search::path::rule_outcome;
+use crate::eval::{Score, INFINITY};
+use crate::search::path::{horizon_outcome, rule_outcome};
 use crate::search::tree::Tree;
 
 /// Searches every root move to `depth` plies; the root score, or None when stopped.
@@ -34,15 +34,15 @@ fn minimax(tree: &mut Tree, pos: &Chess, depth: u32, ply: usize) -> Score {
     if tree.enter(ply) {
         return 0;
     }
+    if depth == 0 {
+        return horizon_outcome(pos, ply, &tree.path, tree.evaluate(pos));
+    }
     let moves = pos.legal_moves();
     if let Some(score) = rule_outcome(pos, &moves, ply, &tree.path) {
         return score;
     }
-    if depth == 0 {
-        return evaluate(pos);
-    }
     let mut best = -INFINITY;
-    for m in moves {
+    for &m in moves.iter() {
         let child = tree.play(pos, m);
         let score = -minimax(tree, &child, depth - 1, ply + 1);
         tree.undo();

@@ -9,6 +9,7 @@ pub mod control;
 mod deepen;
 pub mod iterative;
 pub mod minimax;
+pub mod movegen;
 pub mod ordering;
 pub mod path;
 pub mod pv;

@@ -3,6 +3,9 @@
 
 use shakmaty::{Color, Move, MoveList, Role};
 
+use crate::search::movegen::{GenKind, MoveGen};
+use crate::search::tt::encode_move;
+
 use crate::eval::role_value;
 use crate::search::MAX_PLY;
 
@@ -27,18 +30,33 @@ pub fn capture_order(m: Move) -> i32 {
     }
 }
 
-/// Hands out moves best-scored first, choosing each by a scan of what is left.
-pub struct MovePicker {
-    moves: MoveList,
+/// Moves the best-scored of `moves[next..]` to `next`, its score with it (one step of a
+/// selection sort: a node that cuts off early never sorts the rest).
+#[inline]
+pub fn select_best(moves: &mut [Move], scores: &mut [i32], next: usize) {
+    let mut best = next;
+    for i in next + 1..moves.len() {
+        if scores[i] > scores[best] {
+            best = i;
+        }
+    }
+    moves.swap(next, best);
+    scores.swap(next, best);
+}
+
+/// Hands out the moves of a list it borrows, best-scored first, choosing each by a scan of
+/// what is left.
+pub struct MovePicker<'a> {
+    moves: &'a mut [Move],
     scores: [i32; 256],
     next: usize,
     ordered: bool,
 }
 
-impl MovePicker {
+impl<'a> MovePicker<'a> {
     /// A picker that orders `moves` by `score`, highest first.
     #[inline]
-    pub fn new(moves: MoveList, score: impl Fn(Move) -> i32) -> MovePicker {
+    pub fn new(moves: &'a mut [Move], score: impl Fn(Move) -> i32) -> MovePicker<'a> {
         let mut scores = [0; 256];
         for (slot, &m) in scores.iter_mut().zip(moves.iter()) {
             *slot = score(m);
@@ -53,7 +71,7 @@ impl MovePicker {
 
     /// A picker that keeps the generator's order.
     #[inline]
-    pub fn in_order(moves: MoveList) -> MovePicker {
+    pub fn in_order(moves: &'a mut [Move]) -> MovePicker<'a> {
         MovePicker {
             moves,
             scores: [0; 256],
@@ -81,14 +99,7 @@ impl MovePicker {
             return None;
         }
         if self.ordered {
-            let mut best = self.next;
-            for i in self.next + 1..self.moves.len() {
-                if self.scores[i] > self.scores[best] {
-                    best = i;
-                }
-            }
-            self.moves.swap(self.next, best);
-            self.scores.swap(self.next, best);
+            select_best(self.moves, &mut self.scores, self.next);
         }
         let m = self.moves[self.next];
         self.next += 1;
@@ -96,12 +107,238 @@ impl MovePicker {
     }
 }
 
+/// Where a picked move came from, in the order [`MoveFrame::next`] hands them out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The transposition table's move.
+    Table,
+    /// Captures and queen promotions, most valuable victim first.
+    Noisy,
+    /// The killer moves of the ply.
+    Killer,
+    /// The other moves, by history.
+    Quiet,
+    /// Ordering is off: the generator's order.
+    Unordered,
+}
+
+/// No move (an index that is not one).
+const NONE: usize = usize::MAX;
+
+/// The moves of one node, kept in place for the node's lifetime (one frame per ply, allocated
+/// once per search), and the state of handing them out in stages: the table move, the noisy
+/// moves by MVV-LVA (chosen one by one), the killers, then the quiet moves by history (the
+/// first few chosen one by one, the rest sorted once when reached). A node that cuts off early
+/// never scores or sorts its quiet moves.
+pub struct MoveFrame {
+    moves: MoveList,
+    /// The noisy moves are `moves[..noisy_end]`.
+    noisy_end: usize,
+    /// Sort keys of the current stage's moves: the score above 8 bits holding 255 - the index.
+    keys: [i64; 256],
+    key_next: usize,
+    key_end: usize,
+    step: Step,
+    table: usize,
+    killers: [usize; 2],
+    ordered: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Table,
+    StartNoisy,
+    Noisy,
+    StartKillers,
+    Killer(usize),
+    StartQuiet,
+    Quiet,
+    Unordered(usize),
+}
+
+/// How many quiet moves are chosen one by one before the rest are sorted at once.
+const QUIET_SELECTED: usize = 3;
+
+impl Default for MoveFrame {
+    fn default() -> Self {
+        MoveFrame {
+            moves: MoveList::new(),
+            noisy_end: 0,
+            keys: [0; 256],
+            key_next: 0,
+            key_end: 0,
+            step: Step::Table,
+            table: NONE,
+            killers: [NONE; 2],
+            ordered: true,
+        }
+    }
+}
+
+impl MoveFrame {
+    /// Generates the legal moves of the node, the noisy ones first (only those unless `quiet`);
+    /// returns how many.
+    #[inline]
+    pub fn generate(&mut self, gen: &MoveGen, quiet: bool) -> usize {
+        self.moves.clear();
+        gen.generate(GenKind::Noisy, &mut self.moves);
+        self.noisy_end = self.moves.len();
+        if quiet {
+            gen.generate(GenKind::Quiet, &mut self.moves);
+        }
+        self.moves.len()
+    }
+
+    /// The generated moves.
+    #[inline]
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Starts handing out the moves: ordered with the move `table` (a code of
+    /// [`crate::search::tt::encode_move`]) first when it is one of them, or in the generator's order.
+    #[inline]
+    pub fn start(&mut self, table: Option<u16>, ordered: bool) {
+        self.ordered = ordered;
+        self.table = table
+            .filter(|&code| code != 0 && ordered)
+            .and_then(|code| self.moves.iter().position(|&m| encode_move(m) == code))
+            .unwrap_or(NONE);
+        self.step = if ordered {
+            Step::Table
+        } else {
+            Step::Unordered(0)
+        };
+    }
+
+    /// The next move and its stage, or None when every move has been handed out.
+    #[inline]
+    pub fn next(
+        &mut self,
+        heuristics: &Heuristics,
+        color: Color,
+        ply: usize,
+    ) -> Option<(Move, Stage)> {
+        loop {
+            match self.step {
+                Step::Unordered(i) => {
+                    self.step = Step::Unordered(i + 1);
+                    return self.moves.get(i).map(|&m| (m, Stage::Unordered));
+                }
+                Step::Table => {
+                    self.step = Step::StartNoisy;
+                    if self.table != NONE {
+                        return Some((self.moves[self.table], Stage::Table));
+                    }
+                }
+                Step::StartNoisy => {
+                    self.key_next = 0;
+                    self.key_end = 0;
+                    for i in 0..self.noisy_end {
+                        if i != self.table {
+                            self.keys[self.key_end] = key(mvv_lva(self.moves[i]), i);
+                            self.key_end += 1;
+                        }
+                    }
+                    self.step = Step::Noisy;
+                }
+                Step::Noisy => {
+                    if self.key_next == self.key_end {
+                        self.step = Step::StartKillers;
+                        continue;
+                    }
+                    self.select(self.key_next);
+                    return Some((self.take_key(), Stage::Noisy));
+                }
+                Step::StartKillers => {
+                    let killers = heuristics.killers[ply];
+                    self.killers = [NONE; 2];
+                    for (slot, killer) in self.killers.iter_mut().zip(killers) {
+                        if let Some(killer) = killer {
+                            *slot = (self.noisy_end..self.moves.len())
+                                .find(|&i| i != self.table && self.moves[i] == killer)
+                                .unwrap_or(NONE);
+                        }
+                    }
+                    self.step = Step::Killer(0);
+                }
+                Step::Killer(k) => {
+                    if k == 2 {
+                        self.step = Step::StartQuiet;
+                        continue;
+                    }
+                    self.step = Step::Killer(k + 1);
+                    if self.killers[k] != NONE {
+                        return Some((self.moves[self.killers[k]], Stage::Killer));
+                    }
+                }
+                Step::StartQuiet => {
+                    self.key_next = 0;
+                    self.key_end = 0;
+                    let history = &heuristics.history[color as usize * 4096..][..4096];
+                    for i in self.noisy_end..self.moves.len() {
+                        if i != self.table && i != self.killers[0] && i != self.killers[1] {
+                            let m = self.moves[i];
+                            let (from, to) = history_squares(m);
+                            self.keys[self.key_end] = key(history[from * 64 + to], i);
+                            self.key_end += 1;
+                        }
+                    }
+                    self.step = Step::Quiet;
+                }
+                Step::Quiet => {
+                    if self.key_next == self.key_end {
+                        return None;
+                    }
+                    if self.key_next < QUIET_SELECTED {
+                        self.select(self.key_next);
+                    } else if self.key_next == QUIET_SELECTED {
+                        self.keys[self.key_next..self.key_end].sort_unstable_by(|a, b| b.cmp(a));
+                    }
+                    return Some((self.take_key(), Stage::Quiet));
+                }
+            }
+        }
+    }
+
+    /// Moves the largest key of `keys[from..key_end]` to `from`.
+    #[inline]
+    fn select(&mut self, from: usize) {
+        let keys = &mut self.keys[..self.key_end];
+        let mut best = from;
+        for i in from + 1..keys.len() {
+            if keys[i] > keys[best] {
+                best = i;
+            }
+        }
+        keys.swap(from, best);
+    }
+
+    #[inline]
+    fn take_key(&mut self) -> Move {
+        let index = 255 - (self.keys[self.key_next] & 0xff) as usize;
+        self.key_next += 1;
+        self.moves[index]
+    }
+}
+
+/// A sort key: the score, then the earlier move first among equal scores.
+#[inline]
+fn key(score: i32, index: usize) -> i64 {
+    (score as i64) << 8 | (255 - index) as i64
+}
+
+#[inline]
+fn history_squares(m: Move) -> (usize, usize) {
+    (m.from().map_or(0, |sq| sq as usize), m.to() as usize)
+}
+
 /// What IterativeDeepening learns about quiet moves: killers per ply and the history table.
 #[derive(Clone, Debug)]
 pub struct Heuristics {
-    killers: Vec<[Option<Move>; 2]>,
+    pub(super) killers: Vec<[Option<Move>; 2]>,
     /// By colour, from-square and to-square.
-    history: Vec<i32>,
+    pub(super) history: Vec<i32>,
 }
 
 impl Default for Heuristics {
@@ -127,6 +364,48 @@ impl Heuristics {
             KILLER - 1
         } else {
             self.history[history_index(color, m)]
+        }
+    }
+
+    /// Scores `moves` into `scores` as [`Heuristics::score`] does with no table move:
+    /// captures and queen promotions by MVV-LVA, killers, then history.
+    #[inline]
+    pub fn score_moves(&self, moves: &[Move], scores: &mut [i32], color: Color, ply: usize) {
+        let killers = self.killers[ply];
+        let history = &self.history[color as usize * 4096..][..4096];
+        for (slot, &m) in scores.iter_mut().zip(moves) {
+            let (from, to) = match m {
+                Move::Normal {
+                    role,
+                    capture,
+                    promotion,
+                    from,
+                    to,
+                } => {
+                    if capture.is_some() || promotion == Some(Role::Queen) {
+                        let gain = capture.map_or(0, role_value) + promotion.map_or(0, role_value);
+                        *slot = CAPTURE + gain * 8 - role as i32;
+                        continue;
+                    }
+                    (from, to)
+                }
+                Move::EnPassant { .. } => {
+                    *slot = CAPTURE + role_value(Role::Pawn) * 8 - Role::Pawn as i32;
+                    continue;
+                }
+                Move::Castle { king, rook } => (king, rook),
+                Move::Put { .. } => {
+                    *slot = 0;
+                    continue;
+                }
+            };
+            *slot = if Some(m) == killers[0] {
+                KILLER
+            } else if Some(m) == killers[1] {
+                KILLER - 1
+            } else {
+                history[from as usize * 64 + to as usize]
+            };
         }
     }
 
@@ -165,10 +444,35 @@ mod tests {
     use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
 
     #[test]
+    fn score_moves_agrees_with_score() {
+        let mut heuristics = Heuristics::default();
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        ] {
+            let fen: Fen = fen.parse().expect("FEN");
+            let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
+            let moves = pos.legal_moves();
+            for (i, &m) in moves.iter().enumerate() {
+                if !m.is_capture() {
+                    heuristics.record_cutoff(m, pos.turn(), 3, i as i32);
+                }
+            }
+            let mut scores = [0; 256];
+            heuristics.score_moves(&moves, &mut scores, pos.turn(), 3);
+            for (i, &m) in moves.iter().enumerate() {
+                assert_eq!(scores[i], heuristics.score(m, None, pos.turn(), 3), "{m:?}");
+            }
+        }
+    }
+
+    #[test]
     fn captures_come_first_most_valuable_victim_first() {
         let fen: Fen = "4k3/8/8/3q1r2/4P3/8/8/4K3 w - - 0 1".parse().expect("FEN");
         let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
-        let mut picker = MovePicker::new(pos.legal_moves(), capture_order);
+        let mut moves = pos.legal_moves();
+        let mut picker = MovePicker::new(&mut moves, capture_order);
         let first = picker.next().expect("moves");
         let second = picker.next().expect("moves");
         assert_eq!(first.capture(), Some(Role::Queen));

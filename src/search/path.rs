@@ -3,6 +3,7 @@
 use shakmaty::{Chess, MoveList, Position};
 
 use crate::eval::{mated_in, Score, DRAW};
+use crate::search::movegen::MoveGen;
 use crate::search::MAX_PLY;
 
 /// Zobrist keys of the game history followed by those of the current search path.
@@ -90,10 +91,38 @@ pub fn rule_outcome(pos: &Chess, moves: &MoveList, ply: usize, path: &Path) -> O
     None
 }
 
+/// The value of a node at the horizon (below the root): the rules' verdict as [`rule_outcome`]
+/// gives it, else `evaluation`, the position's static evaluation; the moves are not generated, only tested for existence.
+#[inline]
+pub fn horizon_outcome(pos: &Chess, ply: usize, path: &Path, evaluation: Score) -> Score {
+    // A checkmate can neither repeat nor arise with insufficient material, so these two draws
+    // may be tested before the moves; the fifty-move rule yields to checkmate.
+    if is_insufficient_material(pos) || path.is_threefold(pos.halfmoves()) {
+        return DRAW;
+    }
+    let gen = MoveGen::new(pos);
+    if !gen.has_legal_move() {
+        return if gen.in_check() { mated_in(ply) } else { DRAW };
+    }
+    if pos.halfmoves() >= 100 {
+        return DRAW;
+    }
+    evaluation
+}
+
 /// The fifty-move rule, insufficient material or threefold repetition (for a position with legal moves).
+#[inline]
 pub fn is_draw_by_rule(pos: &Chess, path: &Path) -> bool {
     let halfmoves = pos.halfmoves();
-    halfmoves >= 100 || pos.is_insufficient_material() || path.is_threefold(halfmoves)
+    halfmoves >= 100 || is_insufficient_material(pos) || path.is_threefold(halfmoves)
+}
+
+/// Neither side can mate: shakmaty's `is_insufficient_material`, answered at once while a pawn,
+/// rook or queen is on the board.
+#[inline]
+pub fn is_insufficient_material(pos: &Chess) -> bool {
+    let board = pos.board();
+    (board.pawns() | board.rooks_and_queens()).is_empty() && pos.is_insufficient_material()
 }
 
 #[cfg(test)]

@@ -1,19 +1,30 @@
-//! Quiescence search: at the horizon, captures and promotions are played out until the position
-//! is quiet, with the static evaluation as a stand-pat score; in check, every evasion is searched.
-//! The draw rules apply here too (insufficient material, the fifty-move rule, and repetitions
-//! through check evasions), so a drawn position at the horizon is not scored by its material.
+//! Quiescence search: at the horizon, captures and queen promotions are played out until the
+//! position is quiet, with the static evaluation as a stand-pat score; in check, every evasion is
+//! searched. The draw rules apply here too (insufficient material, the fifty-move rule, and
+//! repetitions through check evasions), so a drawn position at the horizon is not scored by its
+//! material. Out of check the stand pat comes before any move is generated: a position that
+//! stands pat at or above beta only has to show that it is not stalemate, which the move
+//! generator answers without generating.
 
 use shakmaty::{Chess, Position};
 
-use crate::eval::{evaluate, mated_in, Score, DRAW};
+use crate::eval::{mated_in, Score, DRAW, INFINITY};
 use crate::search::iterative::Iterative;
+use crate::search::movegen::MoveGen;
 use crate::search::MAX_PLY;
 
 impl Iterative<'_, '_> {
     /// The quiescence value of `pos` within (alpha, beta).
-    pub(super) fn quiesce(
+    pub(super) fn quiesce(&mut self, pos: &Chess, ply: usize, alpha: Score, beta: Score) -> Score {
+        let gen = MoveGen::new(pos);
+        self.quiesce_node(pos, &gen, ply, alpha, beta)
+    }
+
+    /// [`Iterative::quiesce`] with the node's move generator already built.
+    pub(super) fn quiesce_node(
         &mut self,
         pos: &Chess,
+        gen: &MoveGen,
         ply: usize,
         mut alpha: Score,
         beta: Score,
@@ -22,28 +33,38 @@ impl Iterative<'_, '_> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.tree.evaluate(pos);
         }
-        let in_check = pos.is_check();
-        if self.is_rule_draw(pos, in_check) {
+        if self.is_rule_draw(pos, gen) {
             return DRAW;
         }
-        let mut moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if in_check { mated_in(ply) } else { DRAW };
-        }
-        let mut best = -crate::eval::INFINITY;
-        if !in_check {
-            let stand_pat = evaluate(pos);
+        let mut best = -INFINITY;
+        if gen.in_check() {
+            if self.frames[ply].generate(gen, true) == 0 {
+                return mated_in(ply);
+            }
+        } else {
+            let stand_pat = self.tree.evaluate(pos);
             if stand_pat >= beta {
-                return stand_pat;
+                return if gen.has_legal_move() {
+                    stand_pat
+                } else {
+                    DRAW
+                };
+            }
+            if self.frames[ply].generate(gen, false) == 0 {
+                return if gen.has_legal_move() {
+                    stand_pat
+                } else {
+                    DRAW
+                };
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            moves.retain(|m| m.is_capture() || m.is_promotion());
         }
-        let mut picker = self.picker(moves, None, pos.turn(), ply);
-        while let Some(m) = picker.next() {
+        self.frames[ply].start(None, self.ordering);
+        let color = pos.turn();
+        while let Some((m, _)) = self.next_move(ply, color) {
             let child = self.tree.play(pos, m);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             self.tree.undo();

@@ -1,12 +1,13 @@
 //! What every tree search shares: the node counter and clock, the path of keys, the PV table.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Color, Move, Position, Role};
 
+use crate::eval::{material, role_value, Score};
 use crate::game::{key_after, Game};
 use crate::search::control::Clock;
 use crate::search::path::Path;
 use crate::search::pv::PvTable;
-use crate::search::Stats;
+use crate::search::{Stats, MAX_PLY};
 
 /// The running state of one tree search.
 #[derive(Debug)]
@@ -18,12 +19,19 @@ pub struct Tree<'a> {
     /// The deepest ply reached, quiescence included.
     pub seldepth: usize,
     pub stats: Stats,
+    /// White's material minus Black's, for the root and each position on the search path,
+    /// updated from the moves played (the evaluation without counting the pieces).
+    balance: Vec<Score>,
 }
 
 impl<'a> Tree<'a> {
     pub fn new(game: &Game, clock: Clock<'a>) -> Tree<'a> {
+        let root = game.position();
+        let mut balance = Vec::with_capacity(MAX_PLY + 2);
+        balance.push(material(root.board(), Color::White) - material(root.board(), Color::Black));
         Tree {
-            root: game.position().clone(),
+            balance,
+            root: root.clone(),
             clock,
             path: Path::new(game.keys()),
             pv: PvTable::default(),
@@ -55,12 +63,79 @@ impl<'a> Tree<'a> {
         child.play_unchecked(m);
         let key = key_after(pos, self.path.key(), m, &child);
         self.path.push(key);
+        let gain = m.capture().map_or(0, role_value)
+            + m.promotion()
+                .map_or(0, |role| role_value(role) - role_value(Role::Pawn));
+        let balance = self.balance();
+        self.balance.push(match pos.turn() {
+            Color::White => balance + gain,
+            Color::Black => balance - gain,
+        });
         child
     }
 
-    /// Leaves the child entered by [`Tree::play`].
+    /// Enters a position reached without a move (a null move), whose key is `key`.
+    #[inline]
+    pub fn play_null(&mut self, key: u64) {
+        self.path.push(key);
+        self.balance.push(self.balance());
+    }
+
+    /// Leaves the child entered by [`Tree::play`] or [`Tree::play_null`].
     #[inline]
     pub fn undo(&mut self) {
         self.path.pop();
+        self.balance.pop();
+    }
+
+    #[inline]
+    fn balance(&self) -> Score {
+        self.balance[self.balance.len() - 1]
+    }
+
+    /// The static evaluation of `pos`, the current position of the path: what
+    /// [`crate::eval::evaluate`] returns, kept up to date move by move.
+    #[inline]
+    pub fn evaluate(&self, pos: &Chess) -> Score {
+        match pos.turn() {
+            Color::White => self.balance(),
+            Color::Black => -self.balance(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::evaluate;
+    use crate::search::control::Signals;
+    use std::time::Instant;
+
+    fn walk(tree: &mut Tree, pos: &Chess, depth: u32) {
+        assert_eq!(tree.evaluate(pos), evaluate(pos));
+        assert_eq!(tree.path.key(), crate::game::zobrist_key(pos));
+        if depth == 0 {
+            return;
+        }
+        for &m in &pos.legal_moves() {
+            let child = tree.play(pos, m);
+            walk(tree, &child, depth - 1);
+            tree.undo();
+        }
+    }
+
+    #[test]
+    fn the_material_balance_follows_every_move() {
+        let signals = Signals::new(false);
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        ] {
+            let game = Game::from_fen(fen).expect("legal");
+            let mut tree = Tree::new(&game, Clock::new(&signals, Instant::now(), None, None));
+            walk(&mut tree, game.position(), 3);
+        }
     }
 }

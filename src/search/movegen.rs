@@ -1,0 +1,544 @@
+//! Legal move generation for the search's hot path, on shakmaty's board and attack tables.
+//!
+//! shakmaty's `legal_moves` returns a fresh 256-move list by value, always every move. The search
+//! wants less: the moves written into a list it keeps per ply (no copy), only the captures and
+//! queen promotions in quiescence, and at the horizon only whether any legal move exists, to tell
+//! checkmate and stalemate from a position to evaluate. [`MoveGen`] computes the king, checkers
+//! and pinned pieces once per node and answers each of these. The rules are shakmaty's own
+//! (`gen_safe_king`, `evasions`, `gen_castling_moves`, `is_safe`), so the moves are the same;
+//! the tests compare them with `legal_moves` on every position of several perft trees.
+
+use shakmaty::{
+    attacks, Bitboard, Board, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square,
+};
+
+/// Which moves [`MoveGen::generate`] appends. `Noisy` and `Quiet` split `All` in two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    /// Every legal move: the same set as `legal_moves`, in another order (the noisy ones first).
+    All,
+    /// Captures (en passant included) except under-promotions, and pawn pushes to a queen.
+    Noisy,
+    /// The other moves: quiet moves, castling, and every under-promotion.
+    Quiet,
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+const BACKRANKS: u64 = 0xff00_0000_0000_00ff;
+const QUEEN: &[Role] = &[Role::Queen];
+const UNDER_PROMOTIONS: &[Role] = &[Role::Rook, Role::Bishop, Role::Knight];
+
+/// The squares a rook (bishop) on each square attacks on an empty board.
+static ROOK_RAYS: [u64; 64] = empty_board_rays(&[(0, 1), (0, -1), (1, 0), (-1, 0)]);
+static BISHOP_RAYS: [u64; 64] = empty_board_rays(&[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
+
+const fn empty_board_rays(directions: &[(i32, i32); 4]) -> [u64; 64] {
+    let mut table = [0; 64];
+    let mut square = 0;
+    while square < 64 {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = directions[d];
+            let (mut file, mut rank) = (square % 8 + df, square / 8 + dr);
+            while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
+                table[square as usize] |= 1 << (rank * 8 + file);
+                file += df;
+                rank += dr;
+            }
+            d += 1;
+        }
+        square += 1;
+    }
+    table
+}
+
+/// The side to move's king, checkers and pinned pieces, computed once per node.
+pub struct MoveGen<'a> {
+    pos: &'a Chess,
+    board: &'a Board,
+    us: Color,
+    ours: Bitboard,
+    theirs: Bitboard,
+    occupied: Bitboard,
+    king: Square,
+    checkers: Bitboard,
+    /// Our pieces that stand alone between our king and an enemy slider.
+    pinned: Bitboard,
+}
+
+impl<'a> MoveGen<'a> {
+    #[inline]
+    pub fn new(pos: &'a Chess) -> MoveGen<'a> {
+        let board = pos.board();
+        let us = pos.turn();
+        let ours = board.by_color(us);
+        let theirs = board.by_color(!us);
+        let occupied = board.occupied();
+        let king = (board.kings() & ours)
+            .first()
+            .expect("a legal position has a king of each colour");
+        // Enemy sliders on the king's lines check it when nothing stands between, pin a lone
+        // piece of ours that does; knights and pawns check from their own squares.
+        let snipers = ((Bitboard(ROOK_RAYS[king as usize]) & board.rooks_and_queens())
+            | (Bitboard(BISHOP_RAYS[king as usize]) & board.bishops_and_queens()))
+            & theirs;
+        let mut checkers = ((attacks::knight_attacks(king) & board.knights())
+            | (attacks::pawn_attacks(us, king) & board.pawns()))
+            & theirs;
+        let mut pinned = Bitboard(0);
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if between.is_empty() {
+                checkers |= sniper;
+            } else if !between.more_than_one() {
+                pinned |= between & ours;
+            }
+        }
+        MoveGen {
+            pos,
+            board,
+            us,
+            ours,
+            theirs,
+            occupied,
+            king,
+            checkers,
+            pinned,
+        }
+    }
+
+    /// The pieces giving check.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    /// Appends the legal moves of `kind` to `moves`.
+    pub fn generate(&self, kind: GenKind, moves: &mut MoveList) {
+        match kind {
+            GenKind::All => {
+                self.generate_part(true, moves);
+                self.generate_part(false, moves);
+            }
+            GenKind::Noisy => self.generate_part(true, moves),
+            GenKind::Quiet => self.generate_part(false, moves),
+        }
+    }
+
+    /// The noisy moves, or the quiet ones.
+    fn generate_part(&self, noisy: bool, moves: &mut MoveList) {
+        // Where pieces other than the king may go: anywhere not ours, or onto the checker and
+        // the squares between it and the king; nowhere in double check.
+        let target = match (self.checkers.single_square(), self.checkers.any()) {
+            (_, false) => !self.ours,
+            (Some(checker), true) => attacks::between(self.king, checker).with(checker),
+            (None, true) => Bitboard(0),
+        };
+        let mut king_target = !self.ours;
+        if self.in_check() {
+            king_target &= !self.check_rays();
+        }
+        let part = if noisy { self.theirs } else { !self.occupied };
+        if noisy {
+            self.gen_en_passant(moves);
+        }
+        if target.any() {
+            self.gen_pawns(target, noisy, moves);
+            self.gen_pieces(target & part, moves);
+        }
+        self.gen_king(king_target & part, moves);
+        if !noisy && !self.in_check() {
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if let Some(m) = self.castling(side) {
+                    moves.push(m);
+                }
+            }
+        }
+    }
+
+    /// Whether the side to move has a legal move: exactly `!legal_moves().is_empty()`, without
+    /// generating the moves; cheapest first (king, knights, pawns, sliders, en passant, castling).
+    pub fn has_legal_move(&self) -> bool {
+        if self.in_check() && self.king_has_move() {
+            return true;
+        }
+        if self.checkers.more_than_one() {
+            return false;
+        }
+        let target = match self.checkers.single_square() {
+            Some(checker) => attacks::between(self.king, checker).with(checker),
+            None => !self.ours,
+        };
+        let free = !self.pinned;
+        for from in self.board.knights() & self.ours & free {
+            if (attacks::knight_attacks(from) & target).any() {
+                return true;
+            }
+        }
+        // Pawns off the pin lines, all at once; pinned ones one by one.
+        let pawns = self.board.pawns() & self.ours;
+        let (pushes, captures) = self.pawn_targets(pawns & free);
+        if ((pushes[0] | pushes[1] | captures[0] | captures[1]) & target).any() {
+            return true;
+        }
+        for from in self.board.sliders() & self.ours {
+            let mut tos = self.slider_attacks(from) & target;
+            if self.pinned.contains(from) {
+                tos &= attacks::ray(self.king, from);
+            }
+            if tos.any() {
+                return true;
+            }
+        }
+        if !self.in_check() && self.king_has_move() {
+            return true;
+        }
+        for from in pawns & self.pinned {
+            let (pushes, captures) = self.pawn_targets(Bitboard::from_square(from));
+            let tos = (pushes[0] | pushes[1] | captures[0] | captures[1]) & target;
+            if tos
+                .into_iter()
+                .any(|to| attacks::aligned(from, to, self.king))
+            {
+                return true;
+            }
+        }
+        if let Some(to) = self.pos.maybe_ep_square() {
+            let candidates = self.board.pawns() & self.ours & attacks::pawn_attacks(!self.us, to);
+            if candidates
+                .into_iter()
+                .any(|from| self.en_passant_is_safe(from, to))
+            {
+                return true;
+            }
+        }
+        !self.in_check()
+            && [CastlingSide::KingSide, CastlingSide::QueenSide]
+                .into_iter()
+                .any(|side| self.castling(side).is_some())
+    }
+
+    /// Whether the king can step to a square no enemy piece attacks.
+    #[inline]
+    fn king_has_move(&self) -> bool {
+        let mut targets = attacks::king_attacks(self.king) & !self.ours;
+        if self.in_check() {
+            targets &= !self.check_rays();
+        }
+        targets.into_iter().any(|to| {
+            self.board
+                .attacks_to(to, !self.us, self.occupied)
+                .is_empty()
+        })
+    }
+
+    /// Squares on the lines of sliding checkers, where the king would still be in check
+    /// (the checker's own square excepted: capturing it may be safe).
+    #[inline]
+    fn check_rays(&self) -> Bitboard {
+        let mut rays = Bitboard(0);
+        for checker in self.checkers & self.board.sliders() {
+            rays |= attacks::ray(checker, self.king) ^ checker;
+        }
+        rays
+    }
+
+    #[inline]
+    fn slider_attacks(&self, from: Square) -> Bitboard {
+        let bishops = self.board.bishops_and_queens();
+        let rooks = self.board.rooks_and_queens();
+        let mut result = Bitboard(0);
+        if bishops.contains(from) {
+            result |= attacks::bishop_attacks(from, self.occupied);
+        }
+        if rooks.contains(from) {
+            result |= attacks::rook_attacks(from, self.occupied);
+        }
+        result
+    }
+
+    /// King moves to `target` (already free of our pieces) onto squares no enemy piece attacks.
+    #[inline]
+    fn gen_king(&self, target: Bitboard, moves: &mut MoveList) {
+        for to in attacks::king_attacks(self.king) & target {
+            if self
+                .board
+                .attacks_to(to, !self.us, self.occupied)
+                .is_empty()
+            {
+                moves.push(Move::Normal {
+                    role: Role::King,
+                    from: self.king,
+                    capture: self.board.role_at(to),
+                    to,
+                    promotion: None,
+                });
+            }
+        }
+    }
+
+    /// Knight, bishop, rook and queen moves to `target`, along the pin line for pinned pieces.
+    #[inline]
+    fn gen_pieces(&self, target: Bitboard, moves: &mut MoveList) {
+        for from in self.board.knights() & self.ours & !self.pinned {
+            self.push_piece_moves(
+                Role::Knight,
+                from,
+                attacks::knight_attacks(from) & target,
+                moves,
+            );
+        }
+        for (role, pieces) in [
+            (Role::Bishop, self.board.bishops()),
+            (Role::Rook, self.board.rooks()),
+            (Role::Queen, self.board.queens()),
+        ] {
+            for from in pieces & self.ours {
+                let mut tos = attacks::attacks(from, role.of(self.us), self.occupied) & target;
+                if self.pinned.contains(from) {
+                    tos &= attacks::ray(self.king, from);
+                }
+                self.push_piece_moves(role, from, tos, moves);
+            }
+        }
+    }
+
+    #[inline]
+    fn push_piece_moves(&self, role: Role, from: Square, tos: Bitboard, moves: &mut MoveList) {
+        for to in tos {
+            moves.push(Move::Normal {
+                role,
+                from,
+                capture: self.board.role_at(to),
+                to,
+                promotion: None,
+            });
+        }
+    }
+
+    /// Pawn pushes (single, double) and captures (towards file a, towards file h) of `pawns`.
+    #[inline]
+    fn pawn_targets(&self, pawns: Bitboard) -> ([Bitboard; 2], [Bitboard; 2]) {
+        let empty = !self.occupied.0;
+        let p = pawns.0;
+        let (single, double, west, east) = match self.us {
+            Color::White => {
+                let single = (p << 8) & empty;
+                let double = ((single & 0x0000_0000_00ff_0000) << 8) & empty;
+                ((single), double, (p & !FILE_A) << 7, (p & !FILE_H) << 9)
+            }
+            Color::Black => {
+                let single = (p >> 8) & empty;
+                let double = ((single & 0x0000_ff00_0000_0000) >> 8) & empty;
+                (single, double, (p & !FILE_A) >> 9, (p & !FILE_H) >> 7)
+            }
+        };
+        let theirs = self.theirs.0;
+        (
+            [Bitboard(single), Bitboard(double)],
+            [Bitboard(west & theirs), Bitboard(east & theirs)],
+        )
+    }
+
+    /// The noisy pawn moves onto `target` (captures except under-promotions, pushes to a
+    /// queen), or the quiet ones (other pushes, every under-promotion).
+    #[inline]
+    fn gen_pawns(&self, target: Bitboard, noisy: bool, moves: &mut MoveList) {
+        let pawns = self.board.pawns() & self.ours;
+        if pawns.is_empty() {
+            return;
+        }
+        let (pushes, captures) = self.pawn_targets(pawns);
+        let forward: i32 = if self.us == Color::White { 8 } else { -8 };
+        let backranks = Bitboard(BACKRANKS);
+        let promotions = if noisy { QUEEN } else { UNDER_PROMOTIONS };
+        for (tos, offset) in [(captures[0], forward - 1), (captures[1], forward + 1)] {
+            let tos = tos & target;
+            let tos = if noisy { tos } else { tos & backranks };
+            for to in tos {
+                let from = Square::new((to as i32 - offset) as u32);
+                self.push_pawn_move(from, to, self.board.role_at(to), promotions, moves);
+            }
+        }
+        let singles = pushes[0] & target;
+        let singles = if noisy { singles & backranks } else { singles };
+        for to in singles {
+            let from = Square::new((to as i32 - forward) as u32);
+            self.push_pawn_move(from, to, None, promotions, moves);
+        }
+        if !noisy {
+            for to in pushes[1] & target {
+                let from = Square::new((to as i32 - 2 * forward) as u32);
+                self.push_pawn_move(from, to, None, promotions, moves);
+            }
+        }
+    }
+
+    /// A pawn move (legal unless pinned off the line); onto a back rank, one move per promotion.
+    #[inline]
+    fn push_pawn_move(
+        &self,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        promotions: &[Role],
+        moves: &mut MoveList,
+    ) {
+        if self.pinned.contains(from) && !attacks::aligned(from, to, self.king) {
+            return;
+        }
+        if BACKRANKS & (1 << to as u32) == 0 {
+            moves.push(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture,
+                to,
+                promotion: None,
+            });
+        } else {
+            for &promotion in promotions {
+                moves.push(Move::Normal {
+                    role: Role::Pawn,
+                    from,
+                    capture,
+                    to,
+                    promotion: Some(promotion),
+                });
+            }
+        }
+    }
+
+    fn gen_en_passant(&self, moves: &mut MoveList) {
+        if let Some(to) = self.pos.maybe_ep_square() {
+            let candidates = self.board.pawns() & self.ours & attacks::pawn_attacks(!self.us, to);
+            for from in candidates {
+                if self.en_passant_is_safe(from, to) {
+                    moves.push(Move::EnPassant { from, to });
+                }
+            }
+        }
+    }
+
+    /// Whether the en passant capture from `from` to `to` leaves our king safe (shakmaty's `is_safe`).
+    fn en_passant_is_safe(&self, from: Square, to: Square) -> bool {
+        let captured = Square::from_coords(to.file(), from.rank());
+        let occupied = self.occupied.toggled(from).toggled(captured).with(to);
+        self.board
+            .attacks_to(self.king, !self.us, occupied)
+            .without(captured)
+            .is_empty()
+    }
+
+    /// The castling move to `side`, if legal (out of check).
+    fn castling(&self, side: CastlingSide) -> Option<Move> {
+        let castles = self.pos.castles();
+        let rook = castles.rook(self.us, side)?;
+        if (castles.path(self.us, side) & self.occupied).any() {
+            return None;
+        }
+        let them = !self.us;
+        let king_to = side.king_to(self.us);
+        let occupied = self.occupied ^ self.king ^ rook ^ side.rook_to(self.us);
+        if self.board.attacks_to(king_to, them, occupied).any() {
+            return None;
+        }
+        let occupied = self.occupied ^ self.king;
+        let king_path = attacks::between(self.king, king_to).with(self.king);
+        if king_path
+            .into_iter()
+            .any(|sq| self.board.attacks_to(sq, them, occupied).any())
+        {
+            return None;
+        }
+        Some(Move::Castle {
+            king: self.king,
+            rook,
+        })
+    }
+}
+
+/// Whether `pos` has a legal move: exactly `!pos.legal_moves().is_empty()`, much cheaper.
+#[inline]
+pub fn has_legal_move(pos: &Chess) -> bool {
+    MoveGen::new(pos).has_legal_move()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{fen::Fen, CastlingMode};
+
+    fn position(fen: &str) -> Chess {
+        let fen: Fen = fen.parse().expect("FEN");
+        fen.into_position(CastlingMode::Standard).expect("legal")
+    }
+
+    fn sorted(moves: &MoveList) -> Vec<String> {
+        let mut list: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+        list.sort();
+        list
+    }
+
+    /// Checks every generator against `legal_moves` on `pos`; panics with the FEN on a difference.
+    pub(crate) fn check(pos: &Chess) {
+        let legal = pos.legal_moves();
+        let gen = MoveGen::new(pos);
+        let fen = Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string();
+        let mut all = MoveList::new();
+        gen.generate(GenKind::All, &mut all);
+        assert_eq!(sorted(&all), sorted(&legal), "All moves of {fen}");
+        assert_eq!(
+            gen.has_legal_move(),
+            !legal.is_empty(),
+            "has_legal_move of {fen}"
+        );
+        assert_eq!(gen.in_check(), pos.is_check(), "in_check of {fen}");
+        let is_noisy = |m: &Move| {
+            m.is_capture() && m.promotion().is_none_or(|r| r == Role::Queen)
+                || m.promotion() == Some(Role::Queen)
+        };
+        for (kind, noisy) in [(GenKind::Noisy, true), (GenKind::Quiet, false)] {
+            let mut part = MoveList::new();
+            gen.generate(kind, &mut part);
+            let mut expected = legal.clone();
+            expected.retain(|m| is_noisy(m) == noisy);
+            assert_eq!(sorted(&part), sorted(&expected), "{kind:?} moves of {fen}");
+        }
+    }
+
+    fn walk(pos: &Chess, depth: u32, count: &mut u64) {
+        check(pos);
+        *count += 1;
+        if depth == 0 {
+            return;
+        }
+        for &m in &pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            walk(&child, depth - 1, count);
+        }
+    }
+
+    #[test]
+    fn matches_legal_moves_on_tricky_positions() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+            "8/8/8/8/k2Pp2Q/8/8/3K4 b - d3 0 1",
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+        ] {
+            let mut count = 0;
+            walk(&position(fen), 2, &mut count);
+        }
+    }
+}

@@ -1,0 +1,192 @@
+//! The search's own move generator (`engine::search::movegen`) against shakmaty's `legal_moves`:
+//! the same moves (all, the noisy ones and the quiet ones), the same check status, and `has_legal_move` exactly
+//! `!legal_moves().is_empty()`, on every position of the perft suite's trees to depth 3 (depth 4
+//! in the ignored run), on random games played to their end from each suite position, and on
+//! every checkmate of the mate suite. Along every move of those trees and games, the incremental
+//! Zobrist key (`game::key_after`) equals the key computed from scratch.
+
+use engine::game::{key_after, zobrist_key, Game};
+use engine::search::movegen::{has_legal_move, GenKind, MoveGen};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use shakmaty::fen::Fen;
+use shakmaty::san::San;
+use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
+
+fn fens(file: &str) -> Vec<(String, String)> {
+    let path = format!("{}/positions/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("readable suite");
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let fields: Vec<&str> = l.split_whitespace().collect();
+            let clocks = fields.len() >= 6
+                && fields[4].parse::<u32>().is_ok()
+                && fields[5].parse::<u32>().is_ok();
+            let n = if clocks { 6 } else { 4 };
+            (fields[..n].join(" "), fields[n..].join(" "))
+        })
+        .collect()
+}
+
+fn same_moves(mine: &MoveList, expected: &[Move]) -> bool {
+    mine.len() == expected.len()
+        && mine.iter().all(|m| expected.contains(m))
+        && mine
+            .iter()
+            .enumerate()
+            .all(|(i, m)| !mine[i + 1..].contains(m))
+}
+
+/// Counts of what was checked.
+#[derive(Default, Debug)]
+struct Counts {
+    positions: u64,
+    without_moves: u64,
+    in_check: u64,
+}
+
+fn check(pos: &Chess, counts: &mut Counts) {
+    let legal = pos.legal_moves();
+    let gen = MoveGen::new(pos);
+    let fen = || Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let mut all = MoveList::new();
+    gen.generate(GenKind::All, &mut all);
+    assert!(
+        same_moves(&all, &legal),
+        "all moves of {}: {all:?} vs {legal:?}",
+        fen()
+    );
+    assert_eq!(gen.in_check(), pos.is_check(), "check status of {}", fen());
+    assert_eq!(gen.checkers(), pos.checkers(), "checkers of {}", fen());
+    assert_eq!(
+        gen.has_legal_move(),
+        !legal.is_empty(),
+        "has_legal_move of {}",
+        fen()
+    );
+    assert_eq!(has_legal_move(pos), !legal.is_empty());
+    let is_noisy = |m: &Move| {
+        (m.is_capture() && m.promotion().is_none_or(|r| r == Role::Queen))
+            || m.promotion() == Some(Role::Queen)
+    };
+    for (kind, noisy) in [(GenKind::Noisy, true), (GenKind::Quiet, false)] {
+        let mut part = MoveList::new();
+        gen.generate(kind, &mut part);
+        let expected: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| is_noisy(m) == noisy)
+            .collect();
+        assert!(same_moves(&part, &expected), "{kind:?} moves of {}", fen());
+    }
+    counts.positions += 1;
+    counts.without_moves += u64::from(legal.is_empty());
+    counts.in_check += u64::from(pos.is_check());
+}
+
+fn walk(pos: &Chess, depth: u32, counts: &mut Counts) {
+    check(pos, counts);
+    if depth == 0 {
+        return;
+    }
+    let key = zobrist_key(pos);
+    for &m in &pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        assert_eq!(
+            key_after(pos, key, m, &child),
+            zobrist_key(&child),
+            "key after {m:?}"
+        );
+        walk(&child, depth - 1, counts);
+    }
+}
+
+fn walk_perft_suite(depth: u32) -> Counts {
+    let mut counts = Counts::default();
+    for (fen, _) in fens("perft.epd") {
+        let game = Game::from_fen(&fen).expect("legal suite position");
+        walk(game.position(), depth, &mut counts);
+    }
+    counts
+}
+
+#[test]
+fn same_moves_on_the_perft_trees_to_depth_3() {
+    let counts = walk_perft_suite(3);
+    eprintln!("{counts:?}");
+    assert!(counts.positions > 1_000_000, "{counts:?}");
+    assert!(
+        counts.without_moves > 100 && counts.in_check > 50_000,
+        "{counts:?}"
+    );
+}
+
+/// Depth 4: `cargo test --release --test movegen -- --ignored`.
+#[test]
+#[ignore]
+fn same_moves_on_the_perft_trees_to_depth_4() {
+    let counts = walk_perft_suite(4);
+    assert!(counts.positions > 20_000_000, "{counts:?}");
+}
+
+/// Random games reach the endings, stalemates and mates that perft trees rarely contain.
+#[test]
+fn same_moves_in_random_games_to_their_end() {
+    let mut rng = StdRng::seed_from_u64(7);
+    let mut counts = Counts::default();
+    for (fen, _) in fens("perft.epd") {
+        for _ in 0..10 {
+            let mut pos = Game::from_fen(&fen).expect("legal").position().clone();
+            for _ in 0..400 {
+                check(&pos, &mut counts);
+                let moves = pos.legal_moves();
+                if moves.is_empty() || pos.is_insufficient_material() {
+                    break;
+                }
+                // Prefer captures, so that games reach the endings.
+                let captures: Vec<Move> =
+                    moves.iter().copied().filter(|m| m.is_capture()).collect();
+                let m = if !captures.is_empty() && rng.random_bool(0.7) {
+                    captures[rng.random_range(0..captures.len())]
+                } else {
+                    moves[rng.random_range(0..moves.len())]
+                };
+                let key = zobrist_key(&pos);
+                let before = pos.clone();
+                pos.play_unchecked(m);
+                assert_eq!(key_after(&before, key, m, &pos), zobrist_key(&pos));
+            }
+        }
+    }
+    assert!(counts.without_moves >= 100, "{counts:?}");
+}
+
+#[test]
+fn every_mate_of_the_mate_suite_has_no_legal_move() {
+    let mut counts = Counts::default();
+    for (fen, ops) in fens("mates.epd") {
+        let game = Game::from_fen(&fen).expect("legal");
+        check(game.position(), &mut counts);
+        let Some(bm) = ops.split(';').find_map(|op| op.trim().strip_prefix("bm ")) else {
+            continue;
+        };
+        if !ops.contains("dm 1;") {
+            continue;
+        }
+        for san in bm.split_whitespace() {
+            let m = san
+                .parse::<San>()
+                .expect("SAN")
+                .to_move(game.position())
+                .expect("legal bm");
+            let mut mated = game.position().clone();
+            mated.play_unchecked(m);
+            check(&mated, &mut counts);
+            assert!(!has_legal_move(&mated), "{fen} {san}");
+        }
+    }
+    assert!(counts.without_moves >= 254, "{counts:?}");
+}
