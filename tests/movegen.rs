@@ -1,12 +1,15 @@
 //! The search's own move generator (`engine::search::movegen`) against shakmaty's `legal_moves`:
-//! the same moves (all, the noisy ones and the quiet ones), the same check status, and `has_legal_move` exactly
-//! `!legal_moves().is_empty()`, on every position of the perft suite's trees to depth 3 (depth 4
-//! in the ignored run), on random games played to their end from each suite position, and on
+//! the same moves (all, the noisy ones and the quiet ones), the same check status,
+//! `has_legal_move` exactly `!legal_moves().is_empty()`, `count_moves` the number of moves,
+//! `is_legal` and `decode` right about moves of the position and of other positions (as killers
+//! and table moves are), on every position of the perft suite's trees to depth 3 (depth 4 in
+//! the ignored run), on random games played to their end from each suite position, and on
 //! every checkmate of the mate suite. Along every move of those trees and games, the incremental
 //! Zobrist key (`game::key_after`) equals the key computed from scratch.
 
 use engine::game::{key_after, zobrist_key, Game};
 use engine::search::movegen::{has_legal_move, GenKind, MoveGen};
+use engine::search::tt::encode_move;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::fen::Fen;
@@ -47,7 +50,9 @@ struct Counts {
     in_check: u64,
 }
 
-fn check(pos: &Chess, counts: &mut Counts) {
+/// Checks every answer of the generator on `pos`; `foreign` are moves of another position with
+/// the same side to move (as killers and table moves are), legal here or not.
+fn check(pos: &Chess, foreign: &[Move], counts: &mut Counts) {
     let legal = pos.legal_moves();
     let gen = MoveGen::new(pos);
     let fen = || Fen::from_position(pos, EnPassantMode::Legal).to_string();
@@ -81,18 +86,57 @@ fn check(pos: &Chess, counts: &mut Counts) {
             .collect();
         assert!(same_moves(&part, &expected), "{kind:?} moves of {}", fen());
     }
+    for cap in [1, 2, 3, 256] {
+        assert_eq!(
+            gen.count_moves(cap),
+            legal.len().min(cap),
+            "count_moves({cap}) of {}",
+            fen()
+        );
+    }
+    for &m in &legal {
+        assert!(gen.is_legal(m), "{m:?} is legal in {}", fen());
+        assert_eq!(
+            gen.decode(encode_move(m)),
+            Some(m),
+            "decode {m:?} in {}",
+            fen()
+        );
+    }
+    for &m in foreign {
+        assert_eq!(
+            gen.is_legal(m),
+            legal.contains(&m),
+            "is_legal({m:?}) in {}",
+            fen()
+        );
+        let decoded = gen.decode(encode_move(m));
+        let expected = legal
+            .iter()
+            .copied()
+            .find(|&l| encode_move(l) == encode_move(m));
+        assert_eq!(decoded, expected, "decode of {m:?} in {}", fen());
+    }
+    if counts.positions % 5000 == 0 {
+        for code in 0..=u16::MAX {
+            let expected = legal.iter().copied().find(|&l| encode_move(l) == code);
+            assert_eq!(gen.decode(code), expected, "decode({code}) in {}", fen());
+        }
+    }
     counts.positions += 1;
     counts.without_moves += u64::from(legal.is_empty());
     counts.in_check += u64::from(pos.is_check());
 }
 
-fn walk(pos: &Chess, depth: u32, counts: &mut Counts) {
-    check(pos, counts);
+/// Checks `pos` and the tree below it; `grandparent` holds the moves two plies up.
+fn walk(pos: &Chess, grandparent: &[Move], parent: &[Move], depth: u32, counts: &mut Counts) {
+    check(pos, grandparent, counts);
     if depth == 0 {
         return;
     }
     let key = zobrist_key(pos);
-    for &m in &pos.legal_moves() {
+    let moves = pos.legal_moves();
+    for &m in &moves {
         let mut child = pos.clone();
         child.play_unchecked(m);
         assert_eq!(
@@ -100,7 +144,7 @@ fn walk(pos: &Chess, depth: u32, counts: &mut Counts) {
             zobrist_key(&child),
             "key after {m:?}"
         );
-        walk(&child, depth - 1, counts);
+        walk(&child, parent, &moves, depth - 1, counts);
     }
 }
 
@@ -108,7 +152,7 @@ fn walk_perft_suite(depth: u32) -> Counts {
     let mut counts = Counts::default();
     for (fen, _) in fens("perft.epd") {
         let game = Game::from_fen(&fen).expect("legal suite position");
-        walk(game.position(), depth, &mut counts);
+        walk(game.position(), &[], &[], depth, &mut counts);
     }
     counts
 }
@@ -140,9 +184,12 @@ fn same_moves_in_random_games_to_their_end() {
     for (fen, _) in fens("perft.epd") {
         for _ in 0..10 {
             let mut pos = Game::from_fen(&fen).expect("legal").position().clone();
-            for _ in 0..400 {
-                check(&pos, &mut counts);
+            let mut earlier: Vec<MoveList> = Vec::new();
+            for ply in 0..400 {
+                let foreign = if ply >= 2 { &earlier[ply - 2][..] } else { &[] };
+                check(&pos, foreign, &mut counts);
                 let moves = pos.legal_moves();
+                earlier.push(moves.clone());
                 if moves.is_empty() || pos.is_insufficient_material() {
                     break;
                 }
@@ -169,7 +216,7 @@ fn every_mate_of_the_mate_suite_has_no_legal_move() {
     let mut counts = Counts::default();
     for (fen, ops) in fens("mates.epd") {
         let game = Game::from_fen(&fen).expect("legal");
-        check(game.position(), &mut counts);
+        check(game.position(), &[], &mut counts);
         let Some(bm) = ops.split(';').find_map(|op| op.trim().strip_prefix("bm ")) else {
             continue;
         };
@@ -184,7 +231,7 @@ fn every_mate_of_the_mate_suite_has_no_legal_move() {
                 .expect("legal bm");
             let mut mated = game.position().clone();
             mated.play_unchecked(m);
-            check(&mated, &mut counts);
+            check(&mated, &[], &mut counts);
             assert!(!has_legal_move(&mated), "{fen} {san}");
         }
     }

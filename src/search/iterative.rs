@@ -205,27 +205,34 @@ impl Iterative<'_, '_> {
                 return hit.score;
             }
         }
-        let count = self.frames[ply].generate(&gen, true);
+        let count = gen.count_moves(2);
         if count == 0 {
             return if in_check { mated_in(ply) } else { DRAW };
         }
         if count == 1 && !in_check && may_extend {
             depth += 1;
         }
-        self.frames[ply].start(hit.map(|hit| hit.mv), self.ordering);
-        self.search_moves(pos, depth, ply, alpha, beta)
+        let table_move = hit.and_then(|hit| gen.decode(hit.mv));
+        self.frames[ply].start(table_move, self.ordering, true);
+        self.search_moves(pos, &gen, depth, ply, alpha, beta)
     }
 
     /// The next move of the frame at `ply`, and its stage.
     #[inline]
-    pub(super) fn next_move(&mut self, ply: usize, color: Color) -> Option<(Move, Stage)> {
-        self.frames[ply].next(self.heuristics, color, ply)
+    pub(super) fn next_move(
+        &mut self,
+        gen: &MoveGen,
+        ply: usize,
+        color: Color,
+    ) -> Option<(Move, Stage)> {
+        self.frames[ply].next(gen, self.heuristics, color, ply)
     }
 
     /// Searches the moves in the frame of `ply` (PVS), records the result in the table and the heuristics.
     fn search_moves(
         &mut self,
         pos: &Chess,
+        gen: &MoveGen,
         depth: i32,
         ply: usize,
         mut alpha: Score,
@@ -236,7 +243,7 @@ impl Iterative<'_, '_> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
-        while let Some((m, _stage)) = self.next_move(ply, color) {
+        while let Some((m, _stage)) = self.next_move(gen, ply, color) {
             let child = self.tree.play(pos, m);
             let mut score = if searched == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)

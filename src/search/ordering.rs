@@ -4,7 +4,6 @@
 use shakmaty::{Color, Move, MoveList, Role};
 
 use crate::search::movegen::{GenKind, MoveGen};
-use crate::search::tt::encode_move;
 
 use crate::eval::role_value;
 use crate::search::MAX_PLY;
@@ -122,26 +121,25 @@ pub enum Stage {
     Unordered,
 }
 
-/// No move (an index that is not one).
-const NONE: usize = usize::MAX;
-
-/// The moves of one node, kept in place for the node's lifetime (one frame per ply, allocated
-/// once per search), and the state of handing them out in stages: the table move, the noisy
-/// moves by MVV-LVA (chosen one by one), the killers, then the quiet moves by history (the
-/// first few chosen one by one, the rest sorted once when reached). A node that cuts off early
-/// never scores or sorts its quiet moves.
+/// The moves of one node, generated in stages into a list kept for the node's lifetime (one
+/// frame per ply, allocated once per search), and the state of handing them out: the table
+/// move (before anything is generated), the noisy moves by MVV-LVA (chosen one by one), the
+/// killers (checked for legality, not generated), then the quiet moves by history (the first
+/// few chosen one by one, the rest sorted once when reached). A node that cuts off early
+/// generates, scores and sorts no more than it needs.
 pub struct MoveFrame {
     moves: MoveList,
-    /// The noisy moves are `moves[..noisy_end]`.
+    /// The noisy moves are `moves[..noisy_end]`, the quiet ones after them.
     noisy_end: usize,
     /// Sort keys of the current stage's moves: the score above 8 bits holding 255 - the index.
     keys: [i64; 256],
     key_next: usize,
     key_end: usize,
     step: Step,
-    table: usize,
-    killers: [usize; 2],
-    ordered: bool,
+    table: Option<Move>,
+    killers: [Option<Move>; 2],
+    /// Whether quiet moves are handed out (quiescence out of check: only the noisy ones).
+    quiet: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +151,7 @@ enum Step {
     Killer(usize),
     StartQuiet,
     Quiet,
+    StartUnordered,
     Unordered(usize),
 }
 
@@ -168,46 +167,25 @@ impl Default for MoveFrame {
             key_next: 0,
             key_end: 0,
             step: Step::Table,
-            table: NONE,
-            killers: [NONE; 2],
-            ordered: true,
+            table: None,
+            killers: [None; 2],
+            quiet: true,
         }
     }
 }
 
 impl MoveFrame {
-    /// Generates the legal moves of the node, the noisy ones first (only those unless `quiet`);
-    /// returns how many.
+    /// Starts a node: `table` (a legal move here) first when ordering, the quiet moves only when
+    /// `quiet`; unordered, the generator's order.
     #[inline]
-    pub fn generate(&mut self, gen: &MoveGen, quiet: bool) -> usize {
-        self.moves.clear();
-        gen.generate(GenKind::Noisy, &mut self.moves);
-        self.noisy_end = self.moves.len();
-        if quiet {
-            gen.generate(GenKind::Quiet, &mut self.moves);
-        }
-        self.moves.len()
-    }
-
-    /// The generated moves.
-    #[inline]
-    pub fn moves(&self) -> &[Move] {
-        &self.moves
-    }
-
-    /// Starts handing out the moves: ordered with the move `table` (a code of
-    /// [`crate::search::tt::encode_move`]) first when it is one of them, or in the generator's order.
-    #[inline]
-    pub fn start(&mut self, table: Option<u16>, ordered: bool) {
-        self.ordered = ordered;
-        self.table = table
-            .filter(|&code| code != 0 && ordered)
-            .and_then(|code| self.moves.iter().position(|&m| encode_move(m) == code))
-            .unwrap_or(NONE);
+    pub fn start(&mut self, table: Option<Move>, ordered: bool, quiet: bool) {
+        self.quiet = quiet;
+        self.table = table.filter(|_| ordered);
+        self.killers = [None; 2];
         self.step = if ordered {
             Step::Table
         } else {
-            Step::Unordered(0)
+            Step::StartUnordered
         };
     }
 
@@ -215,51 +193,65 @@ impl MoveFrame {
     #[inline]
     pub fn next(
         &mut self,
+        gen: &MoveGen,
         heuristics: &Heuristics,
         color: Color,
         ply: usize,
     ) -> Option<(Move, Stage)> {
         loop {
             match self.step {
+                Step::StartUnordered => {
+                    self.moves.clear();
+                    let kind = if self.quiet {
+                        GenKind::All
+                    } else {
+                        GenKind::Noisy
+                    };
+                    gen.generate(kind, &mut self.moves);
+                    self.step = Step::Unordered(0);
+                }
                 Step::Unordered(i) => {
                     self.step = Step::Unordered(i + 1);
                     return self.moves.get(i).map(|&m| (m, Stage::Unordered));
                 }
                 Step::Table => {
                     self.step = Step::StartNoisy;
-                    if self.table != NONE {
-                        return Some((self.moves[self.table], Stage::Table));
+                    if let Some(m) = self.table {
+                        return Some((m, Stage::Table));
                     }
                 }
                 Step::StartNoisy => {
+                    self.moves.clear();
+                    gen.generate(GenKind::Noisy, &mut self.moves);
+                    self.noisy_end = self.moves.len();
                     self.key_next = 0;
                     self.key_end = 0;
                     for i in 0..self.noisy_end {
-                        if i != self.table {
-                            self.keys[self.key_end] = key(mvv_lva(self.moves[i]), i);
+                        let m = self.moves[i];
+                        if Some(m) != self.table {
+                            self.keys[self.key_end] = key(mvv_lva(m), i);
                             self.key_end += 1;
                         }
                     }
                     self.step = Step::Noisy;
                 }
                 Step::Noisy => {
-                    if self.key_next == self.key_end {
-                        self.step = Step::StartKillers;
-                        continue;
+                    if self.key_next < self.key_end {
+                        self.select(self.key_next);
+                        return Some((self.take_key(), Stage::Noisy));
                     }
-                    self.select(self.key_next);
-                    return Some((self.take_key(), Stage::Noisy));
+                    if !self.quiet {
+                        return None;
+                    }
+                    self.step = Step::StartKillers;
                 }
                 Step::StartKillers => {
-                    let killers = heuristics.killers[ply];
-                    self.killers = [NONE; 2];
-                    for (slot, killer) in self.killers.iter_mut().zip(killers) {
-                        if let Some(killer) = killer {
-                            *slot = (self.noisy_end..self.moves.len())
-                                .find(|&i| i != self.table && self.moves[i] == killer)
-                                .unwrap_or(NONE);
-                        }
+                    // Killers are quiet moves (only those are recorded): legal here, they are quiet here.
+                    let mut found = [None; 2];
+                    for (slot, killer) in found.iter_mut().zip(heuristics.killers[ply]) {
+                        *slot = killer.filter(|&k| Some(k) != self.table && gen.is_legal(k));
                     }
+                    self.killers = found;
                     self.step = Step::Killer(0);
                 }
                 Step::Killer(k) => {
@@ -268,17 +260,21 @@ impl MoveFrame {
                         continue;
                     }
                     self.step = Step::Killer(k + 1);
-                    if self.killers[k] != NONE {
-                        return Some((self.moves[self.killers[k]], Stage::Killer));
+                    if let Some(m) = self.killers[k] {
+                        return Some((m, Stage::Killer));
                     }
                 }
                 Step::StartQuiet => {
+                    gen.generate(GenKind::Quiet, &mut self.moves);
                     self.key_next = 0;
                     self.key_end = 0;
                     let history = &heuristics.history[color as usize * 4096..][..4096];
                     for i in self.noisy_end..self.moves.len() {
-                        if i != self.table && i != self.killers[0] && i != self.killers[1] {
-                            let m = self.moves[i];
+                        let m = self.moves[i];
+                        let skip = Some(m) == self.table
+                            || Some(m) == self.killers[0]
+                            || Some(m) == self.killers[1];
+                        if !skip {
                             let (from, to) = history_squares(m);
                             self.keys[self.key_end] = key(history[from * 64 + to], i);
                             self.key_end += 1;

@@ -38,21 +38,11 @@ impl Iterative<'_, '_> {
         if self.is_rule_draw(pos, gen) {
             return DRAW;
         }
+        let in_check = gen.in_check();
         let mut best = -INFINITY;
-        if gen.in_check() {
-            if self.frames[ply].generate(gen, true) == 0 {
-                return mated_in(ply);
-            }
-        } else {
+        if !in_check {
             let stand_pat = self.tree.evaluate(pos);
             if stand_pat >= beta {
-                return if gen.has_legal_move() {
-                    stand_pat
-                } else {
-                    DRAW
-                };
-            }
-            if self.frames[ply].generate(gen, false) == 0 {
                 return if gen.has_legal_move() {
                     stand_pat
                 } else {
@@ -62,9 +52,12 @@ impl Iterative<'_, '_> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        self.frames[ply].start(None, self.ordering);
+        // In check every evasion, else the noisy moves only.
+        self.frames[ply].start(None, self.ordering, in_check);
         let color = pos.turn();
-        while let Some((m, _)) = self.next_move(ply, color) {
+        let mut searched = false;
+        while let Some((m, _)) = self.next_move(gen, ply, color) {
+            searched = true;
             let child = self.tree.play(pos, m);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             self.tree.undo();
@@ -79,6 +72,15 @@ impl Iterative<'_, '_> {
                         break;
                     }
                 }
+            }
+        }
+        if !searched {
+            // No move was generated: checkmate, stalemate, or a quiet position that stands pat.
+            if in_check {
+                return mated_in(ply);
+            }
+            if !gen.has_legal_move() {
+                return DRAW;
             }
         }
         best
