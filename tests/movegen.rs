@@ -117,7 +117,7 @@ fn check(pos: &Chess, foreign: &[Move], counts: &mut Counts) {
             .find(|&l| encode_move(l) == encode_move(m));
         assert_eq!(decoded, expected, "decode of {m:?} in {}", fen());
     }
-    if counts.positions % 5000 == 0 {
+    if counts.positions.is_multiple_of(5000) {
         for code in 0..=u16::MAX {
             let expected = legal.iter().copied().find(|&l| encode_move(l) == code);
             assert_eq!(gen.decode(code), expected, "decode({code}) in {}", fen());
