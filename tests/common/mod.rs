@@ -364,3 +364,30 @@ pub fn is_protocol_line(line: &str) -> bool {
         "id" | "option" | "uciok" | "readyok" | "info" | "bestmove"
     )
 }
+
+/// Runs a python-chess script from tests/python/ against the built engine and checks that it
+/// passed: exit status 0 and a last line "N passed, 0 failed" with N > 0.
+#[allow(dead_code)]
+pub fn run_python_script(name: &str) {
+    let script = format!("{}/tests/python/{name}", env!("CARGO_MANIFEST_DIR"));
+    let output = Command::new("python3")
+        .arg(&script)
+        .arg(ENGINE)
+        .output()
+        .expect("python3 runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !stderr.contains("No module named 'chess'"),
+        "python-chess is missing: pip install chess"
+    );
+    assert!(
+        output.status.success(),
+        "{name} failed:\n{stdout}\n{stderr}"
+    );
+    let last = stdout.lines().last().unwrap_or("");
+    assert!(
+        last.ends_with(" passed, 0 failed") && !last.starts_with("0 passed"),
+        "{stdout}"
+    );
+}
