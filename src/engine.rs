@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::eval::{evaluate, material, role_value, MATERIAL_ROLES};
-use crate::game::{parse_uci_move, uci_move, Game};
+use crate::game::{diagram, parse_uci_move, uci_move, Game};
 use crate::options::{self, OptionChange, Options, OPTIONS};
 use crate::perft;
 use crate::search::control::Signals;
@@ -523,26 +523,18 @@ impl Engine {
     /// The `d` command: board diagram, FEN, key and checkers.
     fn display(&self) -> String {
         let pos = self.game.position();
-        let board = pos.board();
-        let mut text = String::from("\n +---+---+---+---+---+---+---+---+\n");
-        for rank in (0..8u32).rev() {
-            for file in 0..8u32 {
-                let square = shakmaty::Square::new(rank * 8 + file);
-                let symbol = board.piece_at(square).map_or(' ', |piece| piece.char());
-                text += &format!(" | {symbol}");
-            }
-            text += &format!(" | {}\n +---+---+---+---+---+---+---+---+\n", rank + 1);
-        }
-        text += "   a   b   c   d   e   f   g   h\n\n";
-        text += &format!("Fen: {}\n", self.game.fen());
-        text += &format!("Key: {:016X}\n", self.game.key());
         let checkers: Vec<String> = pos
             .checkers()
             .into_iter()
             .map(|sq| sq.to_string())
             .collect();
-        text += &format!("Checkers: {}", checkers.join(" "));
-        text
+        format!(
+            "\n{}\n\nFen: {}\nKey: {:016X}\nCheckers: {}",
+            diagram(pos),
+            self.game.fen(),
+            self.game.key(),
+            checkers.join(" ")
+        )
     }
 
     /// The `eval` command: material by piece type for each side, and the total for the side to move.
