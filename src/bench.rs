@@ -13,7 +13,7 @@ use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState};
 /// The bench positions, built into the binary so that `engine bench` runs anywhere.
 pub const BENCH_EPD: &str = include_str!("../positions/bench.epd");
 /// The depth `engine bench` searches to when none is given.
-pub const DEFAULT_DEPTH: u32 = 6;
+pub const DEFAULT_DEPTH: u32 = 11;
 /// The table size of each bench search, in MB.
 const BENCH_HASH_MB: usize = 16;
 

@@ -66,9 +66,12 @@ enum Cmd {
 struct SolveArgs {
     /// The EPD file.
     file: std::path::PathBuf,
-    /// Milliseconds per position.
-    #[arg(long, default_value_t = 1000, value_name = "MS")]
-    movetime: u64,
+    /// Milliseconds per position (default 1000 unless --nodes is given).
+    #[arg(long, value_name = "MS")]
+    movetime: Option<u64>,
+    /// Nodes per position: the same result on any machine and under any load.
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
 }
 
 #[derive(clap::Args, Debug)]

@@ -88,6 +88,22 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Check { default: true },
     },
     OptionSpec {
+        name: "AspirationWindows",
+        kind: OptionKind::Check { default: true },
+    },
+    OptionSpec {
+        name: "NullMove",
+        kind: OptionKind::Check { default: true },
+    },
+    OptionSpec {
+        name: "LateMoveReductions",
+        kind: OptionKind::Check { default: true },
+    },
+    OptionSpec {
+        name: "Futility",
+        kind: OptionKind::Check { default: true },
+    },
+    OptionSpec {
         name: "Seed",
         kind: OptionKind::Spin {
             default: 0,
@@ -109,6 +125,10 @@ pub struct Options {
     pub transposition_table: bool,
     pub move_ordering: bool,
     pub quiescence: bool,
+    pub aspiration_windows: bool,
+    pub null_move: bool,
+    pub late_move_reductions: bool,
+    pub futility: bool,
     pub seed: u64,
 }
 
@@ -123,6 +143,10 @@ impl Default for Options {
             transposition_table: true,
             move_ordering: true,
             quiescence: true,
+            aspiration_windows: true,
+            null_move: true,
+            late_move_reductions: true,
+            futility: true,
             seed: 0,
         }
     }
@@ -199,6 +223,10 @@ impl Options {
             transposition_table: self.transposition_table,
             move_ordering: self.move_ordering,
             quiescence: self.quiescence,
+            aspiration_windows: self.aspiration_windows,
+            null_move: self.null_move,
+            late_move_reductions: self.late_move_reductions,
+            futility: self.futility,
             seed: self.seed,
             debug,
         }
@@ -224,6 +252,10 @@ impl Options {
             ("TranspositionTable", OptionValue::Check(on)) => self.transposition_table = on,
             ("MoveOrdering", OptionValue::Check(on)) => self.move_ordering = on,
             ("Quiescence", OptionValue::Check(on)) => self.quiescence = on,
+            ("AspirationWindows", OptionValue::Check(on)) => self.aspiration_windows = on,
+            ("NullMove", OptionValue::Check(on)) => self.null_move = on,
+            ("LateMoveReductions", OptionValue::Check(on)) => self.late_move_reductions = on,
+            ("Futility", OptionValue::Check(on)) => self.futility = on,
             ("Seed", OptionValue::Spin(seed)) => self.seed = seed as u64,
             _ => {}
         }

@@ -67,20 +67,26 @@ pub struct PositionOutcome {
     pub result: SearchResult,
 }
 
-/// Searches one position for `movetime` with `config`, in a state cleared first.
+/// How long each position is searched: a time, a node count, or both (whichever ends first).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub movetime: Option<Duration>,
+    /// A node count makes the result the same on any machine and under any load.
+    pub nodes: Option<u64>,
+}
+
+/// Searches one position within `budget` with `config`, in a state cleared first.
 pub fn solve_one(
     record: &EpdRecord,
     config: &SearchConfig,
-    movetime: Duration,
+    budget: Budget,
     state: &mut SearchState,
 ) -> Result<PositionOutcome, String> {
     let (game, expectation) = expectation(record).map_err(|e| format!("{}: {e}", record.id()))?;
     state.clear();
     let limits = Limits {
-        time: Some(TimeBudget {
-            soft: movetime,
-            hard: movetime,
-        }),
+        time: budget.movetime.map(|t| TimeBudget { soft: t, hard: t }),
+        nodes: budget.nodes,
         ..Limits::default()
     };
     let signals = Signals::new(false);
@@ -118,14 +124,14 @@ pub fn solve_one(
 pub fn run(
     records: &[EpdRecord],
     config: &SearchConfig,
-    movetime: Duration,
+    budget: Budget,
     hash_mb: usize,
     mut progress: impl FnMut(usize, &PositionOutcome),
 ) -> Result<usize, String> {
     let mut state = SearchState::new(hash_mb);
     let mut solved = 0;
     for (i, record) in records.iter().enumerate() {
-        let outcome = solve_one(record, config, movetime, &mut state)?;
+        let outcome = solve_one(record, config, budget, &mut state)?;
         solved += usize::from(outcome.solved);
         progress(i + 1, &outcome);
     }
@@ -163,13 +169,12 @@ mod tests {
         let record =
             parse_line("6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#; id \"back rank\";").expect("rec");
         let mut state = SearchState::new(1);
-        let outcome = solve_one(
-            &record,
-            &SearchConfig::default(),
-            Duration::from_millis(50),
-            &mut state,
-        )
-        .expect("searched");
+        let budget = Budget {
+            movetime: Some(Duration::from_millis(50)),
+            nodes: None,
+        };
+        let outcome =
+            solve_one(&record, &SearchConfig::default(), budget, &mut state).expect("searched");
         assert!(outcome.solved, "{outcome:?}");
         assert_eq!(outcome.chosen.as_deref(), Some("Ra8#"));
     }

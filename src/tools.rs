@@ -157,14 +157,21 @@ fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) 
     )
 }
 
-/// `engine solve FILE [--movetime MS]`: one line per position, then `Solved: N/M`.
+/// `engine solve FILE [--movetime MS] [--nodes N]`: one line per position, then `Solved: N/M`.
 pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     if cli.fen.is_some() || cli.moves.is_some() {
         bail!("solve takes its positions from the file, not --fen or --moves");
     }
-    if args.movetime == 0 {
-        bail!("--movetime must be at least 1 ms");
+    if args.movetime == Some(0) || args.nodes == Some(0) {
+        bail!("--movetime and --nodes must be at least 1");
     }
+    let budget = engine::solve::Budget {
+        movetime: match (args.movetime, args.nodes) {
+            (None, None) => Some(Duration::from_millis(1000)),
+            (ms, _) => ms.map(Duration::from_millis),
+        },
+        nodes: args.nodes,
+    };
     let mut options = engine::options::Options::default();
     for setting in &cli.set {
         let (name, value) = setting
@@ -182,7 +189,7 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     let solved = engine::solve::run(
         &records,
         &options.search_config(false),
-        Duration::from_millis(args.movetime),
+        budget,
         options.hash_mb,
         |i, outcome| {
             println!(

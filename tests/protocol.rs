@@ -112,6 +112,10 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("TranspositionTable", "check"),
         ("MoveOrdering", "check"),
         ("Quiescence", "check"),
+        ("AspirationWindows", "check"),
+        ("NullMove", "check"),
+        ("LateMoveReductions", "check"),
+        ("Futility", "check"),
         ("Seed", "spin"),
     ];
     assert_eq!(

@@ -3,8 +3,10 @@
 //! positions/mates.epd: 1557 positions, `dm N` the exact mate distance in moves and `bm` every
 //! first move that mates in N. Searched to depth 2N-1 (the mate's last move is ply 2N-1), the
 //! score must be exactly MATE - (2N-1), the best move one of `bm`, every reported PV legal and
-//! the last one the whole mating line. With default options and again with the table off;
-//! the whole file takes a few seconds in release, so every position is in the normal suite.
+//! the last one the whole mating line. With the selective parts (aspiration windows, null move,
+//! late-move reductions, futility) off, as the classic search, and again with the table off;
+//! with them on (the default options) two plies deeper, at depth 2N+1. The whole file takes a
+//! few seconds in release, so every position is in the normal suite.
 
 mod search_common;
 
@@ -125,23 +127,70 @@ fn assert_solved(problems: &[&Mate], config: &SearchConfig, extra_depth: u32, wh
     );
 }
 
+/// IterativeDeepening without its selective parts (aspiration windows, null move, late-move
+/// reductions, futility): the exact search that finds mate in N at depth 2N-1.
+fn classic() -> SearchConfig {
+    SearchConfig {
+        aspiration_windows: false,
+        null_move: false,
+        late_move_reductions: false,
+        futility: false,
+        ..config(SearchKind::IterativeDeepening)
+    }
+}
+
 fn without_table() -> SearchConfig {
     SearchConfig {
         transposition_table: false,
-        ..config(SearchKind::IterativeDeepening)
+        ..classic()
     }
+}
+
+/// The default options: the selective parts on.
+fn selective() -> SearchConfig {
+    let config = config(SearchKind::IterativeDeepening);
+    assert!(
+        config.aspiration_windows
+            && config.null_move
+            && config.late_move_reductions
+            && config.futility
+    );
+    config
 }
 
 #[test]
 fn every_mate_is_found_at_its_distance() {
     let all = mates();
     let problems: Vec<&Mate> = all.iter().collect();
-    assert_solved(
-        &problems,
-        &config(SearchKind::IterativeDeepening),
-        0,
-        "default options",
-    );
+    assert_solved(&problems, &classic(), 0, "selective parts off");
+}
+
+/// With the selective parts on (the default), pruning and reductions may hide a mate at depth
+/// 2N-1, but two plies deeper every mate is found with its exact distance.
+#[test]
+fn every_mate_is_found_with_the_selective_search_two_plies_deeper() {
+    let all = mates();
+    let problems: Vec<&Mate> = all.iter().collect();
+    assert_solved(&problems, &selective(), 2, "default options, depth 2N+1");
+}
+
+/// Each selective part alone, on a sample, two plies deeper.
+#[test]
+fn each_selective_part_alone_finds_the_mates_two_plies_deeper() {
+    let all = mates();
+    let sample: Vec<&Mate> = all.iter().step_by(3).collect();
+    type SwitchOn = fn(&mut SearchConfig);
+    let parts: [(&str, SwitchOn); 4] = [
+        ("AspirationWindows", |c| c.aspiration_windows = true),
+        ("NullMove", |c| c.null_move = true),
+        ("LateMoveReductions", |c| c.late_move_reductions = true),
+        ("Futility", |c| c.futility = true),
+    ];
+    for (name, switch_on) in parts {
+        let mut config = classic();
+        switch_on(&mut config);
+        assert_solved(&sample, &config, 2, &format!("only {name}, depth 2N+1"));
+    }
 }
 
 #[test]
@@ -158,7 +207,7 @@ fn mates_are_found_with_ordering_or_quiescence_off() {
     let all = mates();
     let sample: Vec<&Mate> = all.iter().step_by(3).collect();
     let short: Vec<&Mate> = all.iter().filter(|p| p.moves <= 2).step_by(6).collect();
-    let id = config(SearchKind::IterativeDeepening);
+    let id = classic();
     let quiescence_off = SearchConfig {
         quiescence: false,
         ..id
@@ -184,12 +233,7 @@ fn mates_are_found_with_ordering_or_quiescence_off() {
 fn deeper_searches_keep_the_exact_distance() {
     let all = mates();
     let sample: Vec<&Mate> = all.iter().filter(|p| p.moves <= 2).step_by(2).collect();
-    assert_solved(
-        &sample,
-        &config(SearchKind::IterativeDeepening),
-        2,
-        "two plies deeper",
-    );
+    assert_solved(&sample, &classic(), 2, "two plies deeper");
     assert_solved(&sample, &without_table(), 2, "two plies deeper, table off");
 }
 
@@ -219,16 +263,31 @@ fn the_mate_file_is_as_described() {
 fn deeper_searches_keep_the_exact_distance_everywhere() {
     let all = mates();
     let problems: Vec<&Mate> = all.iter().collect();
-    assert_solved(
-        &problems,
-        &config(SearchKind::IterativeDeepening),
-        2,
-        "two plies deeper",
-    );
+    assert_solved(&problems, &classic(), 2, "two plies deeper");
     assert_solved(
         &problems,
         &without_table(),
         2,
         "two plies deeper, table off",
+    );
+}
+
+/// The selective search four plies deeper than needed, with and without the table:
+/// `cargo test --release --test search_mates -- --ignored`.
+#[test]
+#[ignore]
+fn the_selective_search_keeps_the_exact_distance_deeper() {
+    let all = mates();
+    let problems: Vec<&Mate> = all.iter().collect();
+    assert_solved(&problems, &selective(), 4, "default options, depth 2N+3");
+    let without_table = SearchConfig {
+        transposition_table: false,
+        ..selective()
+    };
+    assert_solved(
+        &problems,
+        &without_table,
+        2,
+        "default options, table off, depth 2N+1",
     );
 }

@@ -3,17 +3,17 @@
 
 use std::time::Duration;
 
-use shakmaty::{Chess, Color, Move, MoveList, Position};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position};
 
-use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE};
-use crate::game::Game;
+use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
+use crate::game::{zobrist_key, Game};
 use crate::search::control::Clock;
 use crate::search::deepen::mate_limit_reached;
 use crate::search::movegen::MoveGen;
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::path::is_insufficient_material;
 use crate::search::tree::Tree;
-use crate::search::tt::{decode_move, Bound, TranspositionTable};
+use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
 use crate::search::{Iteration, Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY};
 
 /// Iterations are assumed to take this many times longer than the one before.
@@ -31,6 +31,56 @@ pub(super) struct Iterative<'a, 'c> {
     root_depth: i32,
     /// Each ply's moves and their ordering, allocated once per search.
     pub(super) frames: Vec<MoveFrame>,
+    /// The selective parts: null-move pruning, late-move reductions, futility pruning.
+    null_move: bool,
+    late_move_reductions: bool,
+    pub(super) futility: bool,
+    /// Whether the node at each ply is searching its null move (no two in a row).
+    null_at: Vec<bool>,
+}
+
+/// The least depth at which a node tries the null move: the reduced search after it then still
+/// has a full ply to see a quiet mate threat (quiescence sees only captures).
+const NULL_MOVE_MIN_DEPTH: i32 = 4;
+
+/// The first aspiration window's half-width, in centipawns; each failure widens it.
+const ASPIRATION_WINDOW: Score = 30;
+/// Futility margins by remaining depth: a quiet move is not expected to gain more.
+const FUTILITY_MARGIN: [Score; 3] = [0, 150, 400];
+
+/// What [`Iterative::search_moves`] needs to know of its node.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    in_check: bool,
+    /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
+    futility_value: Option<Score>,
+}
+
+/// The reduction of a late quiet move: one ply, two for the later moves of a deep node.
+#[inline]
+fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    let reduction = if searched >= 6 && depth >= 6 { 2 } else { 1 };
+    // Never straight into quiescence from a node that was to search a full ply more.
+    reduction.min(depth - 2)
+}
+
+/// Whether the side to move has a piece besides pawns and king (null-move pruning is unsound in
+/// pawn endings, where zugzwang is common).
+#[inline]
+fn has_pieces(pos: &Chess) -> bool {
+    let board = pos.board();
+    (board.by_color(pos.turn()) & !board.pawns() & !board.kings()).any()
+}
+
+/// The position with the other side to move (a null move): no en passant, the fifty-move count
+/// restarted so that no repetition is found across it. None if it would not be legal.
+fn null_position(pos: &Chess) -> Option<Chess> {
+    let mut setup = pos.to_setup(EnPassantMode::Legal);
+    setup.swap_turn();
+    setup.halfmoves = 0;
+    Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
 /// How an iteration ended.
@@ -62,6 +112,10 @@ pub fn search(
         quiescence: config.quiescence,
         root_depth: 0,
         frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
+        null_move: config.null_move,
+        late_move_reductions: config.late_move_reductions,
+        futility: config.futility,
+        null_at: vec![false; MAX_PLY + 1],
     };
     let mut moves = searcher.initial_root_order(root_moves);
     let mut result = SearchResult {
@@ -79,7 +133,13 @@ pub fn search(
             break;
         }
         let started = searcher.tree.clock.elapsed();
-        match searcher.search_root(&mut moves, depth as i32) {
+        let aspiration = config.aspiration_windows && depth >= 5 && !is_mate_score(result.score);
+        let outcome = if aspiration {
+            searcher.search_root_aspirated(&mut moves, depth as i32, result.score)
+        } else {
+            searcher.search_root(&mut moves, depth as i32, -INFINITY, INFINITY)
+        };
+        match outcome {
             RootOutcome::Stopped(partial_best) => {
                 result.best = partial_best.or(result.best);
                 break;
@@ -121,14 +181,47 @@ impl Iterative<'_, '_> {
         std::iter::from_fn(|| picker.next()).collect()
     }
 
-    /// Searches every root move to `depth`, the previous best first.
-    fn search_root(&mut self, moves: &mut [Move], depth: i32) -> RootOutcome {
+    /// Searches the root within a window around `last`, the previous depth's score, widening
+    /// the side that fails until the score falls inside.
+    fn search_root_aspirated(
+        &mut self,
+        moves: &mut [Move],
+        depth: i32,
+        last: Score,
+    ) -> RootOutcome {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            match self.search_root(moves, depth, alpha, beta) {
+                RootOutcome::Completed(score) if score <= alpha && alpha > -INFINITY => {
+                    alpha = (score - delta).max(-INFINITY);
+                }
+                RootOutcome::Completed(score) if score >= beta && beta < INFINITY => {
+                    beta = (score + delta).min(INFINITY);
+                }
+                outcome => return outcome,
+            }
+            delta *= 3;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// Searches every root move to `depth` within (alpha, beta), the previous best first;
+    /// the score is fail-soft (at most alpha when every move fails low).
+    fn search_root(
+        &mut self,
+        moves: &mut [Move],
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> RootOutcome {
         self.root_depth = depth;
         self.tree.seldepth = 0;
         let root = self.tree.root.clone();
         self.tree.enter(0);
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
         for (i, &m) in moves.iter().enumerate() {
             let child = self.tree.play(&root, m);
@@ -137,26 +230,35 @@ impl Iterative<'_, '_> {
             } else {
                 -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)
             };
-            if i > 0 && score > alpha && !self.tree.stopped() {
+            if i > 0 && score > alpha && score < beta && !self.tree.stopped() {
                 score = -self.negamax(&child, depth - 1, 1, -beta, -alpha);
             }
             self.tree.undo();
             if self.tree.stopped() {
                 return RootOutcome::Stopped(best.map(|(_, m)| m));
             }
+            best_score = best_score.max(score);
             if score > alpha {
                 alpha = score;
                 best = Some((i, m));
                 self.tree.pv.update(0, m);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
         if let Some((index, m)) = best {
             if self.ordering {
                 moves[..=index].rotate_right(1);
             }
-            self.store(self.tree.path.key(), depth, alpha, Bound::Exact, Some(m), 0);
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.store(self.tree.path.key(), depth, best_score, bound, Some(m), 0);
         }
-        RootOutcome::Completed(alpha)
+        RootOutcome::Completed(best_score)
     }
 
     /// The principal variation search of `pos` with `depth` plies left.
@@ -212,9 +314,38 @@ impl Iterative<'_, '_> {
         if count == 1 && !in_check && may_extend {
             depth += 1;
         }
+        let static_eval = self.tree.evaluate(pos);
+        if self.null_move
+            && !pv_node
+            && !in_check
+            && depth >= NULL_MOVE_MIN_DEPTH
+            && !self.null_at[ply - 1]
+            && beta.abs() < MATE_BOUND
+            && static_eval >= beta
+            && has_pieces(pos)
+        {
+            if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
+                return score;
+            }
+            if self.tree.stopped() {
+                return 0;
+            }
+        }
+        let futile = self.futility
+            && !pv_node
+            && !in_check
+            && depth < FUTILITY_MARGIN.len() as i32
+            && alpha.abs() < MATE_BOUND
+            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
         self.frames[ply].start(table_move, self.ordering, true);
-        self.search_moves(pos, &gen, depth, ply, alpha, beta)
+        let node = Node {
+            depth,
+            ply,
+            in_check,
+            futility_value: futile.then(|| static_eval + FUTILITY_MARGIN[depth as usize]),
+        };
+        self.search_moves(pos, &gen, node, alpha, beta)
     }
 
     /// The next move of the frame at `ply`, and its stage.
@@ -228,31 +359,81 @@ impl Iterative<'_, '_> {
         self.frames[ply].next(gen, self.heuristics, color, ply)
     }
 
-    /// Searches the moves in the frame of `ply` (PVS), records the result in the table and the heuristics.
+    /// The null-move test of a node whose static evaluation is at least beta: the side to move
+    /// passes, and if a search reduced by R still fails high, so would any real move (short of
+    /// zugzwang, which pawn-only endings are kept out for). The score to return, or None.
+    fn null_move_search(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        beta: Score,
+    ) -> Option<Score> {
+        let null = null_position(pos)?;
+        let reduction = if depth >= 7 { 3 } else { 2 };
+        self.null_at[ply] = true;
+        self.tree.play_null(zobrist_key(&null));
+        let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
+        self.tree.undo();
+        self.null_at[ply] = false;
+        // A mate found after passing is no proof of one: claim only beta.
+        (score >= beta && !self.tree.stopped()).then(|| score.min(MATE_BOUND - 1).max(beta))
+    }
+
+    /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
+    /// pruning), records the result in the table and the heuristics.
     fn search_moves(
         &mut self,
         pos: &Chess,
         gen: &MoveGen,
-        depth: i32,
-        ply: usize,
+        node: Node,
         mut alpha: Score,
         beta: Score,
     ) -> Score {
+        let Node { depth, ply, .. } = node;
         let original_alpha = alpha;
         let color = pos.turn();
+        let reduce = self.late_move_reductions && depth >= 3 && !node.in_check;
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut searched = 0;
-        while let Some((m, _stage)) = self.next_move(gen, ply, color) {
+        while let Some((m, stage)) = self.next_move(gen, ply, color) {
             let child = self.tree.play(pos, m);
-            let mut score = if searched == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha)
-            };
-            if searched > 0 && score > alpha && score < beta && !self.tree.stopped() {
-                score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha);
+            let late_quiet = matches!(stage, Stage::Quiet | Stage::Killer);
+            let mut gives_check = None;
+            if let Some(futility_value) = node.futility_value {
+                if searched > 0
+                    && late_quiet
+                    && !*gives_check.get_or_insert_with(|| child.is_check())
+                {
+                    self.tree.undo();
+                    best = best.max(futility_value);
+                    continue;
+                }
             }
+            let new_depth = depth - 1;
+            let score = if searched == 0 {
+                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
+            } else {
+                let reduction = if reduce
+                    && searched >= 3
+                    && stage == Stage::Quiet
+                    && !*gives_check.get_or_insert_with(|| child.is_check())
+                {
+                    late_move_reduction(depth, searched)
+                } else {
+                    0
+                };
+                let mut score =
+                    -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
+                if reduction > 0 && score > alpha && !self.tree.stopped() {
+                    score = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
+                }
+                if score > alpha && score < beta && !self.tree.stopped() {
+                    score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
+                }
+                score
+            };
             self.tree.undo();
             searched += 1;
             if self.tree.stopped() {
@@ -316,7 +497,7 @@ impl Iterative<'_, '_> {
         }
     }
 
-    fn probe(&mut self, key: u64, ply: usize) -> Option<crate::search::tt::Hit> {
+    fn probe(&mut self, key: u64, ply: usize) -> Option<Hit> {
         if !self.use_tt {
             return None;
         }

@@ -87,6 +87,16 @@ pub struct SearchConfig {
     /// For AlphaBeta: captures first (MVV-LVA); for IterativeDeepening: the full ordering.
     pub move_ordering: bool,
     pub quiescence: bool,
+    /// IterativeDeepening: search each depth from the second on within a window around the
+    /// last score, widened when the score falls outside.
+    pub aspiration_windows: bool,
+    /// IterativeDeepening: null-move pruning (not in check, not with only pawns).
+    pub null_move: bool,
+    /// IterativeDeepening: late quiet moves searched to a reduced depth first.
+    pub late_move_reductions: bool,
+    /// IterativeDeepening: quiet moves near the horizon that cannot lift a hopeless score are
+    /// skipped, and so are captures in quiescence that cannot (delta pruning).
+    pub futility: bool,
     pub seed: u64,
     /// Report cutoffs, table hits and stores as `info string` lines.
     pub debug: bool,
@@ -99,6 +109,10 @@ impl Default for SearchConfig {
             transposition_table: true,
             move_ordering: true,
             quiescence: true,
+            aspiration_windows: true,
+            null_move: true,
+            late_move_reductions: true,
+            futility: true,
             seed: 0,
             debug: false,
         }

@@ -6,12 +6,23 @@
 //! stands pat at or above beta only has to show that it is not stalemate, which the move
 //! generator answers without generating.
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position, Role};
 
-use crate::eval::{mated_in, Score, DRAW, INFINITY};
+use crate::eval::{mated_in, role_value, Score, DRAW, INFINITY, MATE_BOUND};
 use crate::search::iterative::Iterative;
 use crate::search::movegen::MoveGen;
 use crate::search::MAX_PLY;
+
+/// How much a capture may gain beyond the piece it takes, for delta pruning.
+const DELTA_MARGIN: Score = 200;
+
+/// The material a move wins: the piece taken and what a promotion adds.
+#[inline]
+fn material_gain(m: Move) -> Score {
+    m.capture().map_or(0, role_value)
+        + m.promotion()
+            .map_or(0, |role| role_value(role) - role_value(Role::Pawn))
+}
 
 impl Iterative<'_, '_> {
     /// The quiescence value of `pos` within (alpha, beta).
@@ -40,6 +51,9 @@ impl Iterative<'_, '_> {
         }
         let in_check = gen.in_check();
         let mut best = -INFINITY;
+        // With futility on, captures that even winning the piece for free leaves a margin short
+        // of alpha are skipped (delta pruning).
+        let mut delta_floor = None;
         if !in_check {
             let stand_pat = self.tree.evaluate(pos);
             if stand_pat >= beta {
@@ -51,6 +65,9 @@ impl Iterative<'_, '_> {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
+            if self.futility && alpha.abs() < MATE_BOUND {
+                delta_floor = Some(alpha - stand_pat - DELTA_MARGIN);
+            }
         }
         // In check every evasion, else the noisy moves only.
         self.frames[ply].start(None, self.ordering, in_check);
@@ -58,6 +75,9 @@ impl Iterative<'_, '_> {
         let mut searched = false;
         while let Some((m, _)) = self.next_move(gen, ply, color) {
             searched = true;
+            if delta_floor.is_some_and(|floor| material_gain(m) < floor) {
+                continue;
+            }
             let child = self.tree.play(pos, m);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             self.tree.undo();
