@@ -25,7 +25,7 @@ pub struct BenchSummary {
     pub time: Duration,
 }
 
-/// Searches every bench position to `depth` with IterativeDeepening and a fresh table,
+/// Searches every bench position to `depth` with IterativeDeepening and an empty table,
 /// calling `progress` after each with its number, the total, its FEN and the result.
 pub fn run(
     depth: u32,
@@ -39,11 +39,14 @@ pub fn run(
     };
     let started = Instant::now();
     let mut nodes = 0;
+    // One table, emptied before each position (as `ucinewgame` does): the same fresh start as a
+    // new table, without allocating and faulting in 16 MB each time.
+    let mut state = SearchState::new(BENCH_HASH_MB);
     for (i, record) in records.iter().enumerate() {
         let game = Game::from_fen(&record.fen)
             .map_err(anyhow::Error::msg)
             .with_context(|| record.id().to_string())?;
-        let mut state = SearchState::new(BENCH_HASH_MB);
+        state.clear();
         let signals = Signals::new(false);
         let result = search::run(
             &game,

@@ -1,14 +1,14 @@
 //! The search's own move generator (`engine::search::movegen`) against shakmaty's `legal_moves`:
 //! the same moves (all, the noisy ones and the quiet ones), the same check status,
 //! `has_legal_move` exactly `!legal_moves().is_empty()`, `count_moves` the number of moves,
-//! `is_legal` and `decode` right about moves of the position and of other positions (as killers
+//! `CheckInfo::gives_check` whether each move checks, `is_legal` and `decode` right about moves of the position and of other positions (as killers
 //! and table moves are), on every position of the perft suite's trees to depth 3 (depth 4 in
 //! the ignored run), on random games played to their end from each suite position, and on
 //! every checkmate of the mate suite. Along every move of those trees and games, the incremental
 //! Zobrist key (`game::key_after`) equals the key computed from scratch.
 
 use engine::game::{key_after, zobrist_key, Game};
-use engine::search::movegen::{has_legal_move, GenKind, MoveGen};
+use engine::search::movegen::{has_legal_move, CheckInfo, GenKind, MoveGen};
 use engine::search::tt::encode_move;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -94,7 +94,28 @@ fn check(pos: &Chess, foreign: &[Move], counts: &mut Counts) {
             fen()
         );
     }
+    let checks = CheckInfo::new(pos);
+    let mut quiet_checks = MoveList::new();
+    gen.generate(GenKind::QuietChecks, &mut quiet_checks);
+    let expected: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|&m| !is_noisy(&m) && checks.gives_check(pos, m))
+        .collect();
+    assert!(
+        same_moves(&quiet_checks, &expected),
+        "quiet checks of {}",
+        fen()
+    );
     for &m in &legal {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        assert_eq!(
+            checks.gives_check(pos, m),
+            child.is_check(),
+            "{m:?} gives check in {}",
+            fen()
+        );
         assert!(gen.is_legal(m), "{m:?} is legal in {}", fen());
         assert_eq!(
             gen.decode(encode_move(m)),

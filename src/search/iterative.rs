@@ -9,7 +9,7 @@ use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOU
 use crate::game::{zobrist_key, Game};
 use crate::search::control::Clock;
 use crate::search::deepen::mate_limit_reached;
-use crate::search::movegen::MoveGen;
+use crate::search::movegen::{CheckInfo, MoveGen};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::path::is_insufficient_material;
 use crate::search::tree::Tree;
@@ -339,6 +339,9 @@ impl Iterative<'_, '_> {
             && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
         self.frames[ply].start(table_move, self.ordering, true);
+        if futile {
+            self.frames[ply].quiet_checks_only();
+        }
         let node = Node {
             depth,
             ply,
@@ -394,32 +397,30 @@ impl Iterative<'_, '_> {
         let original_alpha = alpha;
         let color = pos.turn();
         let reduce = self.late_move_reductions && depth >= 3 && !node.in_check;
-        let mut best = -INFINITY;
+        // Where futility prunes the quiet moves that do not check (the frame does not even
+        // generate them), none of them is expected to beat the futility value.
+        let mut best = node.futility_value.unwrap_or(-INFINITY);
         let mut best_move = None;
         let mut searched = 0;
+        // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
+        let mut checks: Option<CheckInfo> = None;
         while let Some((m, stage)) = self.next_move(gen, ply, color) {
-            let child = self.tree.play(pos, m);
-            let late_quiet = matches!(stage, Stage::Quiet | Stage::Killer);
-            let mut gives_check = None;
-            if let Some(futility_value) = node.futility_value {
-                if searched > 0
-                    && late_quiet
-                    && !*gives_check.get_or_insert_with(|| child.is_check())
-                {
-                    self.tree.undo();
-                    best = best.max(futility_value);
-                    continue;
-                }
+            // At a futile node the frame hands out only quiet moves that check; killers are tested.
+            let prunable = stage == Stage::Killer && node.futility_value.is_some();
+            let reducible = reduce && searched >= 3 && stage == Stage::Quiet;
+            let gives_check = (prunable || reducible)
+                && checks
+                    .get_or_insert_with(|| CheckInfo::new(pos))
+                    .gives_check(pos, m);
+            if prunable && !gives_check {
+                continue;
             }
+            let child = self.tree.play(pos, m);
             let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
             } else {
-                let reduction = if reduce
-                    && searched >= 3
-                    && stage == Stage::Quiet
-                    && !*gives_check.get_or_insert_with(|| child.is_check())
-                {
+                let reduction = if reducible && !gives_check {
                     late_move_reduction(depth, searched)
                 } else {
                     0

@@ -140,6 +140,9 @@ pub struct MoveFrame {
     killers: [Option<Move>; 2],
     /// Whether quiet moves are handed out (quiescence out of check: only the noisy ones).
     quiet: bool,
+    /// Whether only the quiet moves that give check are handed out (after the killers), in the
+    /// generator's order: where every other quiet move would be pruned.
+    quiet_checks_only: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -170,6 +173,7 @@ impl Default for MoveFrame {
             table: None,
             killers: [None; 2],
             quiet: true,
+            quiet_checks_only: false,
         }
     }
 }
@@ -180,6 +184,7 @@ impl MoveFrame {
     #[inline]
     pub fn start(&mut self, table: Option<Move>, ordered: bool, quiet: bool) {
         self.quiet = quiet;
+        self.quiet_checks_only = false;
         self.table = table.filter(|_| ordered);
         self.killers = [None; 2];
         self.step = if ordered {
@@ -187,6 +192,13 @@ impl MoveFrame {
         } else {
             Step::StartUnordered
         };
+    }
+
+    /// Hands out, after the killers, only the quiet moves that give check, unscored: for a node
+    /// that prunes the others.
+    #[inline]
+    pub fn quiet_checks_only(&mut self) {
+        self.quiet_checks_only = true;
     }
 
     /// The next move and its stage, or None when every move has been handed out.
@@ -265,7 +277,12 @@ impl MoveFrame {
                     }
                 }
                 Step::StartQuiet => {
-                    gen.generate(GenKind::Quiet, &mut self.moves);
+                    let kind = if self.quiet_checks_only {
+                        GenKind::QuietChecks
+                    } else {
+                        GenKind::Quiet
+                    };
+                    gen.generate(kind, &mut self.moves);
                     self.key_next = 0;
                     self.key_end = 0;
                     let history = &heuristics.history[color as usize * 4096..][..4096];
@@ -275,8 +292,13 @@ impl MoveFrame {
                             || Some(m) == self.killers[0]
                             || Some(m) == self.killers[1];
                         if !skip {
-                            let (from, to) = history_squares(m);
-                            self.keys[self.key_end] = key(history[from * 64 + to], i);
+                            let score = if !self.quiet_checks_only {
+                                let (from, to) = history_squares(m);
+                                history[from * 64 + to]
+                            } else {
+                                0
+                            };
+                            self.keys[self.key_end] = key(score, i);
                             self.key_end += 1;
                         }
                     }
@@ -286,7 +308,9 @@ impl MoveFrame {
                     if self.key_next == self.key_end {
                         return None;
                     }
-                    if self.key_next < QUIET_SELECTED {
+                    if self.quiet_checks_only {
+                        // Equal keys: already in the generator's order.
+                    } else if self.key_next < QUIET_SELECTED {
                         self.select(self.key_next);
                     } else if self.key_next == QUIET_SELECTED {
                         self.keys[self.key_next..self.key_end].sort_unstable_by(|a, b| b.cmp(a));
