@@ -24,6 +24,10 @@ EXPECTED_OPTIONS = {
     "TranspositionTable": "check",
     "MoveOrdering": "check",
     "Quiescence": "check",
+    "AspirationWindows": "check",
+    "NullMove": "check",
+    "LateMoveReductions": "check",
+    "Futility": "check",
     "Seed": "spin",
 }
 
