@@ -189,7 +189,7 @@ fn same_moves_on_the_perft_trees_to_depth_3() {
     );
 }
 
-/// Depth 4: `cargo test --release --test movegen -- --ignored`.
+/// Depth 4, about 25 million positions (some ten minutes): `cargo test --release --test movegen -- --ignored`.
 #[test]
 #[ignore]
 fn same_moves_on_the_perft_trees_to_depth_4() {
