@@ -25,6 +25,7 @@ pub fn search(
     limits: &Limits,
     clock: Clock,
     report: &mut dyn FnMut(Report),
+    debug: bool,
     mut search_depth: impl DepthSearch,
 ) -> SearchResult {
     let mut tree = Tree::new(game, clock);
@@ -58,6 +59,9 @@ pub fn search(
             hashfull: None,
             pv,
         }));
+        if debug {
+            report(Report::Message(tree.stats.describe(depth)));
+        }
         if mate_limit_reached(limits, score) {
             break;
         }

@@ -148,7 +148,7 @@ pub fn search(
                 last_duration = searcher.tree.clock.elapsed() - started;
                 searcher.record_iteration(&mut result, depth, score, report);
                 if config.debug {
-                    report(Report::Message(searcher.debug_counters(depth)));
+                    report(Report::Message(searcher.tree.stats.describe(depth)));
                 }
                 if mate_limit_reached(limits, score)
                     || searcher.single_reply_under_clock(&moves, limits)
@@ -555,14 +555,6 @@ impl Iterative<'_, '_> {
             hashfull: self.use_tt.then(|| self.tt.hashfull()),
             pv,
         }));
-    }
-
-    fn debug_counters(&self, depth: u32) -> String {
-        let s = self.tree.stats;
-        format!(
-            "depth {depth} beta cutoffs {} table probes {} hits {} cutoffs {} stores {}",
-            s.beta_cutoffs, s.tt_probes, s.tt_hits, s.tt_cutoffs, s.tt_stores
-        )
     }
 
     /// Under a clock, a forced move needs no deeper thought.

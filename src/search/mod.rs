@@ -160,6 +160,16 @@ pub struct Stats {
     pub tt_stores: u64,
 }
 
+impl Stats {
+    /// The counters after `depth`, as `debug on` reports them.
+    pub fn describe(&self, depth: u32) -> String {
+        format!(
+            "depth {depth} beta cutoffs {} table probes {} hits {} cutoffs {} stores {}",
+            self.beta_cutoffs, self.tt_probes, self.tt_hits, self.tt_cutoffs, self.tt_stores
+        )
+    }
+}
+
 /// One completed depth, as an `info` line shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iteration {
@@ -239,6 +249,7 @@ pub fn run(
             limits,
             clock,
             report,
+            config.debug,
             minimax::search_depth,
         ),
         SearchKind::AlphaBeta => {
@@ -249,6 +260,7 @@ pub fn run(
                 limits,
                 clock,
                 report,
+                config.debug,
                 |tree, moves, depth| alphabeta::search_depth(tree, moves, depth, ordering),
             )
         }
