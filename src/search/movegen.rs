@@ -502,7 +502,7 @@ impl<'a> MoveGen<'a> {
                 moves.push(Move::Normal {
                     role: Role::King,
                     from: self.king,
-                    capture: self.board.role_at(to),
+                    capture: self.captured(to),
                     to,
                     promotion: None,
                 });
@@ -536,13 +536,23 @@ impl<'a> MoveGen<'a> {
         }
     }
 
+    /// The enemy piece on `to`, looked up only when there is one.
+    #[inline]
+    fn captured(&self, to: Square) -> Option<Role> {
+        if self.theirs.contains(to) {
+            self.board.role_at(to)
+        } else {
+            None
+        }
+    }
+
     #[inline]
     fn push_piece_moves(&self, role: Role, from: Square, tos: Bitboard, moves: &mut MoveList) {
         for to in tos {
             moves.push(Move::Normal {
                 role,
                 from,
-                capture: self.board.role_at(to),
+                capture: self.captured(to),
                 to,
                 promotion: None,
             });
