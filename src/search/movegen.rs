@@ -250,9 +250,10 @@ impl<'a> MoveGen<'a> {
     /// The number of legal moves, counted only up to `cap` (`cap` when there are more), without
     /// generating them; cheapest pieces first (knights, pawns, sliders, king, en passant, castling).
     pub fn count_moves(&self, cap: usize) -> usize {
+        // Up to two, no population count is needed (the build targets processors without one).
         let amount = |squares: Bitboard| {
-            if cap <= 1 {
-                usize::from(squares.any())
+            if cap <= 2 {
+                usize::from(squares.any()) + usize::from(squares.more_than_one())
             } else {
                 squares.count()
             }
