@@ -387,48 +387,6 @@ impl Heuristics {
         }
     }
 
-    /// Scores `moves` into `scores` as [`Heuristics::score`] does with no table move:
-    /// captures and queen promotions by MVV-LVA, killers, then history.
-    #[inline]
-    pub fn score_moves(&self, moves: &[Move], scores: &mut [i32], color: Color, ply: usize) {
-        let killers = self.killers[ply];
-        let history = &self.history[color as usize * 4096..][..4096];
-        for (slot, &m) in scores.iter_mut().zip(moves) {
-            let (from, to) = match m {
-                Move::Normal {
-                    role,
-                    capture,
-                    promotion,
-                    from,
-                    to,
-                } => {
-                    if capture.is_some() || promotion == Some(Role::Queen) {
-                        let gain = capture.map_or(0, role_value) + promotion.map_or(0, role_value);
-                        *slot = CAPTURE + gain * 8 - role as i32;
-                        continue;
-                    }
-                    (from, to)
-                }
-                Move::EnPassant { .. } => {
-                    *slot = CAPTURE + role_value(Role::Pawn) * 8 - Role::Pawn as i32;
-                    continue;
-                }
-                Move::Castle { king, rook } => (king, rook),
-                Move::Put { .. } => {
-                    *slot = 0;
-                    continue;
-                }
-            };
-            *slot = if Some(m) == killers[0] {
-                KILLER
-            } else if Some(m) == killers[1] {
-                KILLER - 1
-            } else {
-                history[from as usize * 64 + to as usize]
-            };
-        }
-    }
-
     /// A quiet move caused a beta cutoff at `ply` with `depth` plies left.
     #[inline]
     pub fn record_cutoff(&mut self, m: Move, color: Color, ply: usize, depth: i32) {
@@ -462,30 +420,6 @@ fn history_index(color: Color, m: Move) -> usize {
 mod tests {
     use super::*;
     use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
-
-    #[test]
-    fn score_moves_agrees_with_score() {
-        let mut heuristics = Heuristics::default();
-        for fen in [
-            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
-        ] {
-            let fen: Fen = fen.parse().expect("FEN");
-            let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
-            let moves = pos.legal_moves();
-            for (i, &m) in moves.iter().enumerate() {
-                if !m.is_capture() {
-                    heuristics.record_cutoff(m, pos.turn(), 3, i as i32);
-                }
-            }
-            let mut scores = [0; 256];
-            heuristics.score_moves(&moves, &mut scores, pos.turn(), 3);
-            for (i, &m) in moves.iter().enumerate() {
-                assert_eq!(scores[i], heuristics.score(m, None, pos.turn(), 3), "{m:?}");
-            }
-        }
-    }
 
     #[test]
     fn captures_come_first_most_valuable_victim_first() {
