@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Color, Move, Position};
 
 use crate::eval::{evaluate, material, role_value, MATERIAL_ROLES};
 use crate::game::{diagram, parse_uci_move, uci_move, Game};
@@ -424,7 +424,7 @@ impl Engine {
         let pos = self.game.position().clone();
         let output = self.output.clone();
         self.spawn(false, false, None, move |state, signals, start| {
-            let Some(counts) = divide_until_stopped(&pos, depth, signals) else {
+            let Some(counts) = perft::divide_until_stopped(&pos, depth, signals) else {
                 output.info_string(&format!("perft {depth} stopped"));
                 eprintln!("perft {depth}: stopped");
                 return Finished {
@@ -578,39 +578,6 @@ fn needs_idle(command: &Command) -> bool {
 
 fn is_search(command: &Command) -> bool {
     matches!(command, Command::Go(_) | Command::Perft(_))
-}
-
-/// Below this depth a subtree is counted in one go; above it, `stop` is checked between subtrees.
-const PERFT_CHUNK_DEPTH: u32 = 4;
-
-/// [`perft::divide`] that `stop` (and `quit`) can interrupt; None when it was stopped.
-fn divide_until_stopped(pos: &Chess, depth: u32, signals: &Signals) -> Option<Vec<(Move, u64)>> {
-    let mut counts = Vec::new();
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        counts.push((
-            m,
-            perft_until_stopped(&child, depth.saturating_sub(1), signals)?,
-        ));
-    }
-    Some(counts)
-}
-
-fn perft_until_stopped(pos: &Chess, depth: u32, signals: &Signals) -> Option<u64> {
-    if signals.is_stopped() {
-        return None;
-    }
-    if depth <= PERFT_CHUNK_DEPTH {
-        return Some(perft::perft(pos, depth));
-    }
-    let mut total = 0;
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        total += perft_until_stopped(&child, depth - 1, signals)?;
-    }
-    Some(total)
 }
 
 /// In `go infinite` and `go ponder`, holds the `bestmove` until `stop` (or, pondering, `ponderhit`).

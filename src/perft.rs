@@ -2,6 +2,8 @@
 
 use shakmaty::{Chess, Move, Position};
 
+use crate::search::control::Signals;
+
 /// Leaf positions `depth` plies below `pos`.
 pub fn perft(pos: &Chess, depth: u32) -> u64 {
     match depth {
@@ -32,6 +34,43 @@ pub fn divide(pos: &Chess, depth: u32) -> Vec<(Move, u64)> {
             (m, perft(&child, depth - 1))
         })
         .collect()
+}
+
+/// Below this depth a subtree is counted in one go; above it, `stop` is checked between subtrees.
+const PERFT_CHUNK_DEPTH: u32 = 4;
+
+/// [`divide`] that `stop` (and `quit`) can interrupt; None when it was stopped.
+pub fn divide_until_stopped(
+    pos: &Chess,
+    depth: u32,
+    signals: &Signals,
+) -> Option<Vec<(Move, u64)>> {
+    let mut counts = Vec::new();
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        counts.push((
+            m,
+            perft_until_stopped(&child, depth.saturating_sub(1), signals)?,
+        ));
+    }
+    Some(counts)
+}
+
+fn perft_until_stopped(pos: &Chess, depth: u32, signals: &Signals) -> Option<u64> {
+    if signals.is_stopped() {
+        return None;
+    }
+    if depth <= PERFT_CHUNK_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    let mut total = 0;
+    for m in pos.legal_moves() {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        total += perft_until_stopped(&child, depth - 1, signals)?;
+    }
+    Some(total)
 }
 
 #[cfg(test)]
