@@ -4,9 +4,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use engine::game::Game;
-use engine::search::control::Signals;
-use engine::search::{run, Limits, SearchConfig, SearchKind, SearchState};
-use std::time::{Duration, Instant};
+use engine::search::{run_alone, Limits, SearchConfig, SearchKind, SearchState};
+use std::time::Duration;
 
 const POSITIONS: [(&str, &str); 3] = [
     (
@@ -76,17 +75,7 @@ fn search(c: &mut Criterion) {
                 |b| {
                     b.iter(|| {
                         let mut state = SearchState::new(16);
-                        let signals = Signals::new(false);
-                        run(
-                            &game,
-                            &config,
-                            &limits,
-                            &mut state,
-                            &signals,
-                            Instant::now(),
-                            &mut |_| {},
-                        )
-                        .nodes
+                        run_alone(&game, &config, &limits, &mut state).nodes
                     })
                 },
             );

@@ -7,7 +7,6 @@ use anyhow::{Context, Result};
 
 use crate::epd;
 use crate::game::Game;
-use crate::search::control::Signals;
 use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState};
 
 /// The bench positions, built into the binary so that `engine bench` runs anywhere.
@@ -47,16 +46,7 @@ pub fn run(
             .map_err(anyhow::Error::msg)
             .with_context(|| record.id().to_string())?;
         state.clear();
-        let signals = Signals::new(false);
-        let result = search::run(
-            &game,
-            &config,
-            &limits,
-            &mut state,
-            &signals,
-            Instant::now(),
-            &mut |_| {},
-        );
+        let result = search::run_alone(&game, &config, &limits, &mut state);
         nodes += result.nodes;
         progress(i + 1, records.len(), &record.fen, &result);
     }

@@ -7,7 +7,6 @@ use shakmaty::{Color, Position};
 
 use crate::game::{diagram, uci_move, Game};
 use crate::options::Options;
-use crate::search::control::Signals;
 use crate::search::{self, Limits, SearchConfig, SearchState};
 use crate::time::movetime_budget;
 
@@ -120,14 +119,11 @@ pub fn play_game(
         let side = usize::from((game.position().turn() == Color::White) != first_is_white);
         let limits = limits_for(&players[side].options, settings.movetime)?;
         let started = Instant::now();
-        let result = search::run(
+        let result = search::run_alone(
             &game,
             &players[side].config(game_index),
             &limits,
             &mut states[side],
-            &Signals::new(false),
-            started,
-            &mut |_| {},
         );
         time[side] += started.elapsed();
         nodes[side] += result.nodes;

@@ -272,6 +272,24 @@ pub fn run(
     result
 }
 
+/// Runs a search that only its own limits end, reporting nothing (bench, play, benchmarks).
+pub fn run_alone(
+    game: &Game,
+    config: &SearchConfig,
+    limits: &Limits,
+    state: &mut SearchState,
+) -> SearchResult {
+    run(
+        game,
+        config,
+        limits,
+        state,
+        &Signals::new(false),
+        Instant::now(),
+        &mut |_| {},
+    )
+}
+
 /// The legal root moves, restricted to `searchmoves` when given.
 fn root_moves(game: &Game, limits: &Limits) -> Vec<Move> {
     let legal = game.position().legal_moves();
