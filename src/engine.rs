@@ -426,7 +426,7 @@ impl Engine {
         self.spawn(false, false, None, move |state, signals, start| {
             let Some(counts) = perft::divide_until_stopped(&pos, depth, signals) else {
                 output.info_string(&format!("perft {depth} stopped"));
-                eprintln!("perft {depth}: stopped");
+                Output::stderr().line(&format!("perft {depth}: stopped"));
                 return Finished {
                     state,
                     last_line: None,
@@ -439,7 +439,7 @@ impl Engine {
             let total: u64 = counts.iter().map(|(_, n)| n).sum();
             text += &format!("\nNodes searched: {total}");
             let millis = start.elapsed().as_millis();
-            eprintln!("perft {depth}: {total} nodes in {millis} ms");
+            Output::stderr().line(&format!("perft {depth}: {total} nodes in {millis} ms"));
             Finished {
                 state,
                 last_line: Some(text),

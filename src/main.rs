@@ -160,7 +160,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("engine: {e:#}");
+            Output::stderr().line(&format!("engine: {e:#}"));
             ExitCode::from(2)
         }
     }

@@ -1,6 +1,6 @@
-//! The command-line tools beside the UCI loop: bench, compare, play and solve.
+//! The command-line tools beside the UCI loop: bench, compare, play and solve. They print through
+//! the one stdout writer, [`Output`], so that a closed stdout ends them quietly.
 
-use std::io::Write;
 use std::time::Duration;
 
 use anyhow::{bail, Result};
@@ -9,16 +9,21 @@ use engine::compare::{self, Format};
 use engine::game::{Game, START_FEN};
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
+use engine::uci::output::Output;
 use engine::{bench, epd};
 
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
 /// `engine bench [depth]`: progress on stderr, the signature and speed on stdout.
 pub fn bench(depth: u32) -> Result<()> {
+    let progress = Output::stderr();
     let summary = bench::run(depth, |i, total, fen, result| {
-        eprintln!("Position {i:>2}/{total}: {fen}  nodes {}", result.nodes);
+        progress.line(&format!(
+            "Position {i:>2}/{total}: {fen}  nodes {}",
+            result.nodes
+        ));
     })?;
-    println!("{}", bench::summary_lines(&summary));
+    Output::stdout().line(&bench::summary_lines(&summary));
     Ok(())
 }
 
@@ -52,9 +57,10 @@ pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
         FormatArg::Csv => Format::Csv,
         FormatArg::Json => Format::Json,
     };
+    let progress = Output::stderr();
     let mut rows = Vec::new();
     for (name, game) in positions(cli, args.epd.as_deref())? {
-        eprintln!("comparing on {name}");
+        progress.line(&format!("comparing on {name}"));
         rows.extend(compare::compare(
             &name,
             &game,
@@ -63,8 +69,15 @@ pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
             Duration::from_secs_f64(args.limit),
         ));
     }
-    print!("{}", compare::render(&rows, format));
+    print_lines(&Output::stdout(), &compare::render(&rows, format));
     Ok(())
+}
+
+/// Prints text made of whole lines (each ending with a newline), if any.
+fn print_lines(out: &Output, text: &str) {
+    if let Some(lines) = text.strip_suffix('\n') {
+        out.line(lines);
+    }
 }
 
 /// `engine play`.
@@ -92,7 +105,7 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         SearchState::new(players[1].options.hash_mb),
     ];
     let mut records = Vec::new();
-    let stdout = std::io::stdout();
+    let out = Output::stdout();
     for index in 0..settings.games {
         let fen = &settings.openings[(index as usize / 2) % settings.openings.len()];
         let first_is_white = index % 2 == 0;
@@ -103,16 +116,14 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
             first_is_white,
             fen,
             &settings,
-            &mut |text| {
-                let _ = writeln!(stdout.lock(), "{text}");
-            },
+            &mut |text| out.line(text),
         )
         .map_err(anyhow::Error::msg)?;
-        println!("{}", describe_game(index + 1, &players, &record));
+        out.line(&describe_game(index + 1, &players, &record));
         records.push(record);
     }
     let score = play::match_score(&records);
-    println!(
+    out.line(&format!(
         "Score of {} vs {}: {} - {} - {} (wins - losses - draws)  score {:.3} +/- {:.3} (95%)  Elo {:+.0}",
         players[0].name,
         players[1].name,
@@ -122,7 +133,7 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         score.score,
         score.margin,
         play::elo(score.score)
-    );
+    ));
     Ok(())
 }
 
@@ -186,13 +197,14 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
         bail!("no positions in {}", args.file.display());
     }
     let total = records.len();
+    let out = Output::stdout();
     let solved = engine::solve::run(
         &records,
         &options.search_config(false),
         budget,
         options.hash_mb,
         |i, outcome| {
-            println!(
+            out.line(&format!(
                 "{i:>4}/{total} {:<12} {:<8} {} ({}; depth {}, nodes {})",
                 outcome.id,
                 if outcome.solved { "solved" } else { "missed" },
@@ -200,10 +212,10 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
                 outcome.expected,
                 outcome.result.depth,
                 outcome.result.nodes
-            );
+            ));
         },
     )
     .map_err(anyhow::Error::msg)?;
-    println!("Solved: {solved}/{total}");
+    out.line(&format!("Solved: {solved}/{total}"));
     Ok(())
 }

@@ -1,0 +1,192 @@
+//! A closed stdout ends every command quietly, as in `engine solve FILE | head -1`: exit status 0,
+//! no panic, no backtrace. Each command runs with its stdout on a pipe whose reading end the test
+//! closes, either after the first line or before the engine has written anything.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+const ENGINE: &str = env!("CARGO_BIN_EXE_engine");
+
+/// Long enough for any command here to notice the closed pipe; far shorter than the commands
+/// would run if they did not (a 100 s search, 1557 positions, 1000 games).
+const TIMEOUT: Duration = Duration::from_secs(20);
+
+/// When the test closes the reading end of the engine's stdout.
+#[derive(Clone, Copy, Debug)]
+enum Close {
+    AfterFirstLine,
+    BeforeAnyOutput,
+}
+
+/// How a command ended once its reader had gone.
+struct Ending {
+    first_line: Option<String>,
+    status: ExitStatus,
+    stderr: String,
+}
+
+fn positions(file: &str) -> String {
+    format!("{}/positions/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn spawn(args: &[&str]) -> (Child, ChildStdin, JoinHandle<String>) {
+    let mut child = Command::new(ENGINE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine binary starts");
+    let stdin = child.stdin.take().expect("stdin is piped");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let stderr = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    (child, stdin, stderr)
+}
+
+/// Waits for the engine to exit; kills it and fails the test if it is still running after [`TIMEOUT`].
+fn wait(child: &mut Child, args: &[&str], close: Close) -> ExitStatus {
+    let deadline = Instant::now() + TIMEOUT;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait works") {
+            return status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("engine {args:?} still running {TIMEOUT:?} after its stdout closed ({close:?})");
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Runs `engine args` with `input` on stdin (kept open), closes its stdout as `close` says, and
+/// waits for it to end.
+fn run_until_reader_leaves(args: &[&str], input: &str, close: Close) -> Ending {
+    let (mut child, mut stdin, stderr) = spawn(args);
+    // A command that does not read its input may have ended already: ignore a broken pipe here.
+    let _ = stdin.write_all(input.as_bytes());
+    let stdout = child.stdout.take().expect("stdout is piped");
+    let first_line = match close {
+        Close::BeforeAnyOutput => {
+            drop(stdout);
+            None
+        }
+        Close::AfterFirstLine => {
+            let mut reader = BufReader::new(stdout);
+            let mut line = String::new();
+            reader.read_line(&mut line).expect("the engine writes text");
+            Some(line)
+        }
+    };
+    let status = wait(&mut child, args, close);
+    drop(stdin);
+    Ending {
+        first_line,
+        status,
+        stderr: stderr.join().expect("stderr reader"),
+    }
+}
+
+/// Asserts that `engine args` ends with status 0 and nothing on stderr but lines `expected_on_stderr`
+/// accepts, whichever way its reader goes.
+fn assert_quiet_exit(args: &[&str], input: &str, expected_on_stderr: impl Fn(&str) -> bool) {
+    for close in [Close::AfterFirstLine, Close::BeforeAnyOutput] {
+        let ending = run_until_reader_leaves(args, input, close);
+        let what = format!("engine {args:?} ({close:?})");
+        if let Some(line) = &ending.first_line {
+            assert!(
+                !line.is_empty(),
+                "{what}: no first line; stderr:\n{}",
+                ending.stderr
+            );
+        }
+        assert_eq!(
+            ending.status.code(),
+            Some(0),
+            "{what}: exit {:?}; stderr:\n{}",
+            ending.status,
+            ending.stderr
+        );
+        for line in ending.stderr.lines() {
+            assert!(
+                expected_on_stderr(line),
+                "{what}: unexpected on stderr: '{line}'\nstderr:\n{}",
+                ending.stderr
+            );
+        }
+        assert!(
+            !ending.stderr.contains("panicked") && !ending.stderr.contains("Broken pipe"),
+            "{what}: {}",
+            ending.stderr
+        );
+    }
+}
+
+fn nothing(_: &str) -> bool {
+    false
+}
+
+#[test]
+fn go_stops_searching_when_stdout_closes() {
+    assert_quiet_exit(&["go", "movetime", "100000"], "", nothing);
+}
+
+#[test]
+fn perft_d_and_eval_end_quietly() {
+    let perft_timing = |line: &str| line.starts_with("perft 4: ");
+    assert_quiet_exit(&["perft", "4"], "", perft_timing);
+    assert_quiet_exit(&["d"], "", nothing);
+    assert_quiet_exit(&["eval"], "", nothing);
+}
+
+#[test]
+fn bench_ends_quietly() {
+    assert_quiet_exit(&["bench", "2"], "", |line| line.starts_with("Position "));
+}
+
+#[test]
+fn solve_ends_quietly() {
+    let mates = positions("mates.epd");
+    assert_quiet_exit(&["solve", &mates, "--nodes", "2000"], "", nothing);
+}
+
+#[test]
+fn compare_ends_quietly_in_every_format() {
+    let seeds = positions("seeds.epd");
+    for format in ["table", "csv", "json"] {
+        let args = [
+            "compare", "--epd", &seeds, "--depth", "1..3", "--format", format,
+        ];
+        assert_quiet_exit(&args, "", |line| line.starts_with("comparing on "));
+    }
+}
+
+#[test]
+fn play_ends_quietly() {
+    let args = [
+        "play",
+        "--white",
+        "Search=AlphaBeta,Depth=1",
+        "--black",
+        "Search=Random",
+        "--games",
+        "1000",
+    ];
+    assert_quiet_exit(&args, "", nothing);
+    // With --show the moves and boards go to stdout as well.
+    let mut shown = args.to_vec();
+    shown.push("--show");
+    assert_quiet_exit(&shown, "", nothing);
+}
+
+#[test]
+fn the_uci_loop_ends_when_its_reader_goes_away() {
+    // stdin stays open: only the closed stdout can end the loop.
+    assert_quiet_exit(&[], "uci\nisready\ngo infinite\n", nothing);
+}
