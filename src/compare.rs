@@ -234,27 +234,39 @@ pub fn render(rows: &[Row], format: Format) -> String {
     }
 }
 
+/// The table: for each position, its heading, then its rows; a blank line between positions.
 fn render_table(rows: &[Row]) -> String {
     let mut out = String::new();
-    let mut position = None;
-    for row in rows {
-        if position != Some(&row.position) {
-            position = Some(&row.position);
-            let _ = writeln!(out, "\n{}", row.position);
-            let _ = writeln!(
-                out,
-                "{:<20} {:>5} {:<7} {:>9} {:>12} {:>9} {:>11} {:>10} {:>10}  notes",
-                "search",
-                "depth",
-                "best",
-                "score",
-                "nodes",
-                "time ms",
-                "nps",
-                "tt stores",
-                "tt hits"
-            );
+    let mut start = 0;
+    while start < rows.len() {
+        let position = &rows[start].position;
+        let end = start
+            + rows[start..]
+                .iter()
+                .take_while(|r| &r.position == position)
+                .count();
+        if start > 0 {
+            out.push('\n');
         }
+        out += &table_heading(position);
+        out += &table_rows(&rows[start..end]);
+        start = end;
+    }
+    out
+}
+
+/// The heading of one position's table: its name, then the column names.
+pub fn table_heading(position: &str) -> String {
+    format!(
+        "{position}\n{:<20} {:>5} {:<7} {:>9} {:>12} {:>9} {:>11} {:>10} {:>10}  notes\n",
+        "search", "depth", "best", "score", "nodes", "time ms", "nps", "tt stores", "tt hits"
+    )
+}
+
+/// The table lines of `rows`, without a heading.
+pub fn table_rows(rows: &[Row]) -> String {
+    let mut out = String::new();
+    for row in rows {
         let c = cells(row);
         let mut notes = Vec::new();
         match row.agrees {
@@ -287,7 +299,17 @@ fn render_table(rows: &[Row]) -> String {
 }
 
 fn render_csv(rows: &[Row]) -> String {
-    let mut out = COLUMNS.join(",") + "\n";
+    csv_header() + &csv_rows(rows)
+}
+
+/// The CSV header line.
+pub fn csv_header() -> String {
+    COLUMNS.join(",") + "\n"
+}
+
+/// The CSV lines of `rows`, without the header.
+pub fn csv_rows(rows: &[Row]) -> String {
+    let mut out = String::new();
     for row in rows {
         let line: Vec<String> = cells(row).iter().map(|c| csv_field(c)).collect();
         out += &(line.join(",") + "\n");

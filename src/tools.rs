@@ -46,30 +46,41 @@ fn positions(cli: &Cli, epd_file: Option<&std::path::Path>) -> Result<Vec<(Strin
     Ok(vec![(game.fen(), game)])
 }
 
-/// `engine compare`.
+/// `engine compare`: the table names each position once, before its searches; the table and CSV
+/// appear position by position, JSON (one array) at the end.
 pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
     if !(args.limit > 0.0 && args.limit.is_finite()) {
         bail!("--limit must be a positive number of seconds");
     }
     let variants = compare::variants(&args.search);
-    let format = match args.format {
-        FormatArg::Table => Format::Table,
-        FormatArg::Csv => Format::Csv,
-        FormatArg::Json => Format::Json,
-    };
-    let progress = Output::stderr();
-    let mut rows = Vec::new();
-    for (name, game) in positions(cli, args.epd.as_deref())? {
-        progress.line(&format!("comparing on {name}"));
-        rows.extend(compare::compare(
+    let out = Output::stdout();
+    if let FormatArg::Csv = args.format {
+        print_lines(&out, &compare::csv_header());
+    }
+    let mut all_rows = Vec::new();
+    for (i, (name, game)) in positions(cli, args.epd.as_deref())?.into_iter().enumerate() {
+        if let FormatArg::Table = args.format {
+            if i > 0 {
+                out.line("");
+            }
+            print_lines(&out, &compare::table_heading(&name));
+        }
+        let rows = compare::compare(
             &name,
             &game,
             &variants,
             args.depth.0..=args.depth.1,
             Duration::from_secs_f64(args.limit),
-        ));
+        );
+        match args.format {
+            FormatArg::Table => print_lines(&out, &compare::table_rows(&rows)),
+            FormatArg::Csv => print_lines(&out, &compare::csv_rows(&rows)),
+            FormatArg::Json => all_rows.extend(rows),
+        }
     }
-    print_lines(&Output::stdout(), &compare::render(&rows, format));
+    if let FormatArg::Json = args.format {
+        print_lines(&out, &compare::render(&all_rows, Format::Json));
+    }
     Ok(())
 }
 

@@ -163,7 +163,7 @@ fn compare_ends_quietly_in_every_format() {
         let args = [
             "compare", "--epd", &seeds, "--depth", "1..3", "--format", format,
         ];
-        assert_quiet_exit(&args, "", |line| line.starts_with("comparing on "));
+        assert_quiet_exit(&args, "", nothing);
     }
 }
 

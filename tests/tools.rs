@@ -181,3 +181,58 @@ fn play_refuses_sides_without_a_limit() {
     assert!(run.stderr.contains("Depth=N"), "{}", run.stderr);
     assert!(run.stdout.is_empty());
 }
+
+#[test]
+fn compare_names_each_position_once_before_its_table() {
+    let fen = "r1b2rk1/pppp1ppp/2n5/2b1q3/3P4/2P5/PPP2PPP/R1BQKBNR w KQ - 0 1";
+    let single = run(
+        &[
+            "compare",
+            "--fen",
+            fen,
+            "--depth",
+            "2",
+            "--search",
+            "AlphaBeta",
+        ],
+        "",
+    );
+    assert!(single.status.success(), "{}", single.stderr);
+    assert_eq!(single.stderr, "", "nothing but the table");
+    assert_eq!(single.stdout.matches(fen).count(), 1, "{}", single.stdout);
+    let lines = single.lines();
+    assert_eq!(lines[0], fen, "{}", single.stdout);
+    assert!(lines[1].starts_with("search "), "{}", single.stdout);
+
+    // From a file: every position once, the tables one blank line apart.
+    let epd = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/seeds.epd");
+    let suite = run(
+        &[
+            "compare",
+            "--epd",
+            epd,
+            "--depth",
+            "1",
+            "--search",
+            "AlphaBeta",
+        ],
+        "",
+    );
+    assert!(suite.status.success(), "{}", suite.stderr);
+    assert_eq!(suite.stderr, "");
+    let headings: Vec<&str> = suite
+        .lines()
+        .into_iter()
+        .filter(|l| l.starts_with("seed."))
+        .collect();
+    assert_eq!(headings.len(), 8, "{}", suite.stdout);
+    for heading in &headings {
+        assert_eq!(suite.stdout.matches(heading).count(), 1, "{}", suite.stdout);
+    }
+    assert_eq!(
+        suite.stdout.matches("\n\nseed.").count(),
+        7,
+        "{}",
+        suite.stdout
+    );
+}
