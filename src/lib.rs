@@ -12,6 +12,7 @@ pub mod eval;
 pub mod game;
 pub mod options;
 pub mod perft;
+pub mod pgn;
 pub mod play;
 pub mod search;
 pub mod solve;

@@ -127,6 +127,10 @@ struct PlayArgs {
     /// Print the board after each move.
     #[arg(long)]
     show: bool,
+    /// Write every game as PGN to FILE (appended to), or to stdout for "-" (the other lines
+    /// then go to stderr).
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<std::path::PathBuf>,
 }
 
 mod tools;

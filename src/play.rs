@@ -3,8 +3,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use shakmaty::{Color, Position};
+use shakmaty::{Color, Move, Position};
 
+use crate::eval::Score;
 use crate::game::{diagram, uci_move, Game};
 use crate::options::Options;
 use crate::search::{self, Limits, SearchConfig, SearchState};
@@ -83,9 +84,24 @@ pub struct MatchSettings {
     pub show: bool,
 }
 
+/// One move of a game and what the search that chose it said.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayedMove {
+    pub played: Move,
+    /// The score from the mover's side, and the deepest completed depth (0 for Random).
+    pub score: Score,
+    pub depth: u32,
+    /// Thinking time.
+    pub time: Duration,
+}
+
 /// The outcome of one game, seen from the first player.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
+    /// The position the game started from, as FEN (6 fields).
+    pub start_fen: String,
+    /// Every move, in order.
+    pub played: Vec<PlayedMove>,
     pub first_is_white: bool,
     /// 1 = the first player won, 0.5 = draw, 0 = lost.
     pub first_score: f64,
@@ -95,6 +111,29 @@ pub struct GameRecord {
     /// Thinking time and nodes of the first and the second player.
     pub time: [Duration; 2],
     pub nodes: [u64; 2],
+}
+
+impl GameRecord {
+    /// White's score: 1, 0.5 or 0.
+    pub fn white_score(&self) -> f64 {
+        if self.first_is_white {
+            self.first_score
+        } else {
+            1.0 - self.first_score
+        }
+    }
+
+    /// The result as PGN writes it: "1-0", "0-1" or "1/2-1/2".
+    pub fn result(&self) -> &'static str {
+        let white = self.white_score();
+        if white == 1.0 {
+            "1-0"
+        } else if white == 0.0 {
+            "0-1"
+        } else {
+            "1/2-1/2"
+        }
+    }
 }
 
 /// Plays game number `game_index` from `fen`; the first player has White when `first_is_white`.
@@ -108,6 +147,8 @@ pub fn play_game(
     show: &mut dyn FnMut(&str),
 ) -> Result<GameRecord, String> {
     let mut game = Game::from_fen(fen)?;
+    let start_fen = game.fen();
+    let mut played = Vec::new();
     states.iter_mut().for_each(SearchState::clear);
     let mut time = [Duration::ZERO; 2];
     let mut nodes = [0; 2];
@@ -125,11 +166,18 @@ pub fn play_game(
             &limits,
             &mut states[side],
         );
-        time[side] += started.elapsed();
+        let thinking = started.elapsed();
+        time[side] += thinking;
         nodes[side] += result.nodes;
         let best = result
             .best
             .ok_or("a search returned no move in a position with legal moves")?;
+        played.push(PlayedMove {
+            played: best,
+            score: result.score,
+            depth: result.depth,
+            time: thinking,
+        });
         if settings.show {
             show(&format!("{} plays {}", players[side].name, uci_move(best)));
         }
@@ -150,6 +198,8 @@ pub fn play_game(
         1.0 - white_score
     };
     Ok(GameRecord {
+        start_fen,
+        played,
         first_is_white,
         first_score,
         ending,
@@ -157,6 +207,18 @@ pub fn play_game(
         time,
         nodes,
     })
+}
+
+/// What limits a player's moves, as a PGN `TimeControl` value: "0.5/move" (seconds per move, as
+/// cutechess-cli writes it) when it searches for `movetime`, "-" (none) when its `Depth` or its
+/// being Random limits it.
+pub fn time_control(options: &Options, movetime: Option<Duration>) -> String {
+    match (limits_for(options, movetime), movetime) {
+        (Ok(Limits { time: Some(_), .. }), Some(movetime)) => {
+            format!("{}/move", movetime.as_millis() as f64 / 1000.0)
+        }
+        _ => "-".to_string(),
+    }
 }
 
 fn limits_for(options: &Options, movetime: Option<Duration>) -> Result<Limits, String> {

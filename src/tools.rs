@@ -1,16 +1,19 @@
 //! The command-line tools beside the UCI loop: bench, compare, play and solve. They print through
 //! the one stdout writer, [`Output`], so that a closed stdout ends them quietly.
 
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 
 use engine::compare::{self, Format};
 use engine::game::{Game, START_FEN};
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
 use engine::uci::output::Output;
-use engine::{bench, epd};
+use engine::{bench, epd, pgn};
 
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
@@ -91,7 +94,8 @@ fn print_lines(out: &Output, text: &str) {
     }
 }
 
-/// `engine play`.
+/// `engine play`: a line per game and the score on stdout, each game in PGN with `--pgn`
+/// (the lines go to stderr when the PGN goes to stdout).
 pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
     let players = [
         Player::parse(&args.white).map_err(anyhow::Error::msg)?,
@@ -111,12 +115,16 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         max_moves: args.max_moves,
         show: args.show,
     };
+    let mut pgn_out = args.pgn.as_deref().map(PgnOut::open).transpose()?;
+    let out = match pgn_out {
+        Some(PgnOut::Stdout(_)) => Output::stderr(),
+        _ => Output::stdout(),
+    };
     let mut states = [
         SearchState::new(players[0].options.hash_mb),
         SearchState::new(players[1].options.hash_mb),
     ];
     let mut records = Vec::new();
-    let out = Output::stdout();
     for index in 0..settings.games {
         let fen = &settings.openings[(index as usize / 2) % settings.openings.len()];
         let first_is_white = index % 2 == 0;
@@ -130,6 +138,10 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
             &mut |text| out.line(text),
         )
         .map_err(anyhow::Error::msg)?;
+        if let Some(pgn_out) = &mut pgn_out {
+            let header = pgn_header(index + 1, &players, &record, settings.movetime);
+            pgn_out.write(&pgn::game(&header, &record).map_err(anyhow::Error::msg)?)?;
+        }
         out.line(&describe_game(index + 1, &players, &record));
         records.push(record);
     }
@@ -148,28 +160,76 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
     Ok(())
 }
 
+/// Where `--pgn` writes: stdout for "-", else a file, appended to as match runners do.
+enum PgnOut {
+    Stdout(Output),
+    File(PathBuf, File),
+}
+
+impl PgnOut {
+    /// Opens the file now, so that a bad path fails before any game is played.
+    fn open(path: &Path) -> Result<PgnOut> {
+        if path == Path::new("-") {
+            return Ok(PgnOut::Stdout(Output::stdout()));
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        Ok(PgnOut::File(path.to_path_buf(), file))
+    }
+
+    /// Writes one game, complete, at once.
+    fn write(&mut self, game: &str) -> Result<()> {
+        match self {
+            PgnOut::Stdout(out) => print_lines(out, game),
+            PgnOut::File(path, file) => file
+                .write_all(game.as_bytes())
+                .and_then(|_| file.flush())
+                .with_context(|| format!("cannot write {}", path.display()))?,
+        }
+        Ok(())
+    }
+}
+
+/// The PGN tags of game `round`: the players named by their options.
+fn pgn_header(
+    round: u32,
+    players: &[Player; 2],
+    record: &play::GameRecord,
+    movetime: Option<Duration>,
+) -> pgn::Header {
+    let (white, black) = if record.first_is_white {
+        (&players[0], &players[1])
+    } else {
+        (&players[1], &players[0])
+    };
+    pgn::Header {
+        event: "engine play".to_string(),
+        site: "?".to_string(),
+        date: pgn::today(),
+        round,
+        white: white.name.clone(),
+        black: black.name.clone(),
+        time_controls: [
+            play::time_control(&white.options, movetime),
+            play::time_control(&black.options, movetime),
+        ],
+    }
+}
+
 fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) -> String {
     let (white, black) = if record.first_is_white {
         (0, 1)
     } else {
         (1, 0)
     };
-    let white_score = if record.first_is_white {
-        record.first_score
-    } else {
-        1.0 - record.first_score
-    };
-    let result = if white_score == 1.0 {
-        "1-0"
-    } else if white_score == 0.0 {
-        "0-1"
-    } else {
-        "1/2-1/2"
-    };
     format!(
-        "Game {number}: {} (White) vs {} (Black): {result} by {}, {} moves; time {:.2} s / {:.2} s; nodes {} / {}",
+        "Game {number}: {} (White) vs {} (Black): {} by {}, {} moves; time {:.2} s / {:.2} s; nodes {} / {}",
         players[white].name,
         players[black].name,
+        record.result(),
         record.ending,
         record.moves,
         record.time[white].as_secs_f64(),

@@ -183,6 +183,10 @@ fn play_ends_quietly() {
     let mut shown = args.to_vec();
     shown.push("--show");
     assert_quiet_exit(&shown, "", nothing);
+    // With the PGN on stdout, the lines about each game go to stderr.
+    let mut pgn = args.to_vec();
+    pgn.extend(["--pgn", "-"]);
+    assert_quiet_exit(&pgn, "", |line| line.starts_with("Game "));
 }
 
 #[test]
