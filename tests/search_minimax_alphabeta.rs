@@ -4,13 +4,17 @@
 
 mod search_common;
 
+use std::time::Duration;
+
 use engine::eval::{mate_distance, MATE};
 use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
+use engine::time::TimeBudget;
 use search_common::{config, depth, play_line, read_epd, search, uci, Epd, Outcome};
 use shakmaty::Position;
 
 const R1B2RK1: &str = "r1b2rk1/pppp1ppp/2n5/2b1q3/3P4/2P5/PPP2PPP/R1BQKBNR w KQ - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn minimax(game: &Game, d: u32) -> Outcome {
     search(game, &config(SearchKind::Minimax), &depth(d))
@@ -301,6 +305,34 @@ fn a_node_limit_stops_the_search() {
     let result = search(&game, &config(SearchKind::Minimax), &limits).result;
     assert_eq!(result.depth, 3);
     assert!(result.nodes <= 200_000);
+}
+
+/// Under a clock, Minimax does not start a depth it cannot finish. From Kiwipete depth 4 is
+/// 4,185,553 nodes (a fraction of a second) and depth 5 is 47 times more (seconds on any
+/// machine): with 3 s to think, depth 5 is not begun, so every node searched belongs to a
+/// completed depth. Assuming each depth costs 8 times the last, as the search once did, it
+/// began depth 5 and threw it away unfinished.
+#[test]
+fn minimax_under_a_clock_starts_no_depth_it_cannot_finish() {
+    let game = Game::from_fen(KIWIPETE).expect("legal FEN");
+    let think = Duration::from_secs(3);
+    let limits = Limits {
+        time: Some(TimeBudget {
+            soft: think,
+            hard: think,
+        }),
+        ..Limits::default()
+    };
+    let outcome = search(&game, &config(SearchKind::Minimax), &limits);
+    let last = outcome.iterations.last().expect("a completed depth");
+    assert!(outcome.result.depth >= 3, "depth {}", outcome.result.depth);
+    assert_eq!(last.depth, outcome.result.depth);
+    assert_eq!(
+        outcome.result.nodes,
+        last.nodes,
+        "depth {} was begun and not finished",
+        outcome.result.depth + 1
+    );
 }
 
 /// `go mate N` ends the search once a mate in N or fewer is proven, with no depth limit.
