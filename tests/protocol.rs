@@ -182,6 +182,70 @@ fn isready_is_answered_before_any_search() {
     assert_eq!(engine.recv(TIMEOUT).as_deref(), Some("readyok"));
 }
 
+/// Memory the system can still give, in MB, from /proc/meminfo (None elsewhere).
+fn available_memory_mb() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}
+
+/// The `max` that `uci` announces for `Hash`.
+fn announced_hash_max(engine: &mut Engine) -> u64 {
+    engine.send("uci");
+    let lines = engine.read_until_line("uciok");
+    let hash = lines
+        .iter()
+        .find(|l| l.starts_with("option name Hash type spin "))
+        .unwrap_or_else(|| panic!("no Hash option: {lines:?}"));
+    let tokens: Vec<&str> = hash.split_whitespace().collect();
+    assert_eq!(
+        tokens[..9],
+        ["option", "name", "Hash", "type", "spin", "default", "16", "min", "1"]
+    );
+    assert_eq!(tokens[9], "max", "{hash}");
+    tokens[10].parse().expect("a whole number")
+}
+
+/// The announced `Hash` maximum is one the engine accepts: half the memory available when it
+/// started, and a table that size is taken at once (the system hands out zeroed memory as it
+/// is written). Only if memory has since been taken by others is it refused, saying so, with
+/// the old table kept. One more than the maximum is out of range.
+#[test]
+fn the_announced_hash_maximum_is_accepted() {
+    let available_before = available_memory_mb();
+    let mut engine = Engine::start();
+    let max = announced_hash_max(&mut engine);
+    let available_after = available_memory_mb();
+    if let (Some(before), Some(after)) = (available_before, available_after) {
+        // Not above half the memory there was (other processes come and go meanwhile).
+        assert!(
+            max <= before.max(after) / 2 + before.max(after) / 20,
+            "Hash max {max} MB with {before}..{after} MB available"
+        );
+    }
+    let lines = engine.command(&format!("setoption name Hash value {max}"));
+    if !lines.is_empty() {
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("info string setoption: Hash {max} MB refused"))
+                && lines[0].ends_with("Hash stays 16 MB"),
+            "{lines:?}"
+        );
+        let now = available_memory_mb().expect("refusals come from reading the memory");
+        assert!(
+            now / 2 < max + max / 10,
+            "refused with {now} MB available: {lines:?}"
+        );
+    }
+    // The table in force, the new one or the old, works.
+    engine.command("position startpos moves e2e4");
+    let (_, best) = engine.go("go depth 6");
+    assert_legal_answer(START_FEN, &["e2e4"], &best);
+    let lines = engine.command(&format!("setoption name Hash value {}", max + 1));
+    assert_eq!(info_strings(&lines).len(), 1, "{lines:?}");
+    assert!(lines[0].contains("out of range 1.."), "{lines:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Infinite search, stop, ponder
 
