@@ -6,11 +6,12 @@ mod search_common;
 
 use std::time::Duration;
 
+use engine::epd::EpdRecord;
 use engine::eval::{mate_distance, MATE};
 use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
 use engine::time::TimeBudget;
-use search_common::{config, depth, play_line, read_epd, search, uci, Epd, Outcome};
+use search_common::{config, depth, play_line, read_epd, search, uci, Outcome, RecordExt};
 use shakmaty::Position;
 
 const R1B2RK1: &str = "r1b2rk1/pppp1ppp/2n5/2b1q3/3P4/2P5/PPP2PPP/R1BQKBNR w KQ - 0 1";
@@ -71,7 +72,7 @@ struct Totals {
 }
 
 /// Compares AlphaBeta (ordering on and off) with Minimax on `epd` at depths 1..=4.
-fn compare(epd: &Epd, totals: &mut Totals) {
+fn compare(epd: &EpdRecord, totals: &mut Totals) {
     let game = epd.game();
     let name = format!("{} ({})", epd.name(), epd.fen);
     for d in 1..=4u32 {
@@ -161,7 +162,7 @@ fn alphabeta_agrees_with_minimax_on_the_course_positions() {
 #[test]
 fn alphabeta_agrees_with_minimax_on_perft_positions() {
     let all = read_epd("perft.epd");
-    let sample: Vec<&Epd> = all.iter().step_by(6).collect();
+    let sample: Vec<&EpdRecord> = all.iter().step_by(6).collect();
     assert!(sample.len() >= 50, "{} positions", sample.len());
     let mut totals = Totals::default();
     for epd in sample {
@@ -340,9 +341,9 @@ fn minimax_under_a_clock_starts_no_depth_it_cannot_finish() {
 fn a_mate_limit_stops_the_search_early() {
     // Mate in 2 (from mates.epd): found at depth 3; without the limit the search would go on.
     let mates = read_epd("mates.epd");
-    let problems: Vec<&Epd> = mates
+    let problems: Vec<&EpdRecord> = mates
         .iter()
-        .filter(|e| e.op("dm") == Some(&["2".to_string()][..]))
+        .filter(|e| e.operands("dm") == Some(&["2".to_string()][..]))
         .step_by(50)
         .collect();
     assert!(problems.len() >= 10);

@@ -181,3 +181,68 @@ fn play_refuses_sides_without_a_limit() {
     assert!(run.stderr.contains("Depth=N"), "{}", run.stderr);
     assert!(run.stdout.is_empty());
 }
+
+/// Writes `text` to a fresh file in the temporary directory; its path.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("engine-tools-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).expect("the temporary directory is writable");
+    path
+}
+
+/// A `;` inside a quoted operand does not end the operation: the comment cannot forge a `bm`.
+#[test]
+fn solve_reads_a_quoted_comment_whole() {
+    let path = temp_file(
+        "forged.epd",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - c0 \"x; bm Kh1\"; bm Ra8#; id \"forged\";\n",
+    );
+    let run = run(
+        &[
+            "solve",
+            path.to_str().expect("UTF-8 path"),
+            "--nodes",
+            "2000",
+        ],
+        "",
+    );
+    std::fs::remove_file(&path).expect("removable");
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines = run.lines();
+    assert!(
+        lines[0].contains("forged")
+            && lines[0].contains("solved")
+            && lines[0].contains("(bm Ra8#;"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(lines.last(), Some(&"Solved: 1/1"));
+}
+
+/// A malformed record is an error naming its file and line, not a silently wrong record.
+#[test]
+fn solve_names_the_line_of_a_malformed_record() {
+    let path = temp_file(
+        "malformed.epd",
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - bm Ra8#;\n8/8/8/8/8/8/8/K6k w - - c0 \"open; bm Kb1;\n",
+    );
+    let run = run(
+        &[
+            "solve",
+            path.to_str().expect("UTF-8 path"),
+            "--nodes",
+            "2000",
+        ],
+        "",
+    );
+    std::fs::remove_file(&path).expect("removable");
+    assert_eq!(run.status.code(), Some(2), "{}", run.stdout);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr.contains("malformed.epd")
+            && run
+                .stderr
+                .contains("line 2: a quoted operand is not closed"),
+        "{}",
+        run.stderr
+    );
+}
