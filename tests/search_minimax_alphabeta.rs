@@ -40,11 +40,27 @@ fn minimax_visits_the_whole_tree_from_the_start() {
     assert_eq!(outcome.iterations.len(), 1);
 }
 
+/// Every position of the game tree to `depth` plies, the root included: 1 + the sum of
+/// perft(1..=depth), counted by shakmaty's own perft.
+fn tree_size(game: &Game, depth: u32) -> u64 {
+    1 + (1..=depth)
+        .map(|d| shakmaty::perft(game.position(), d))
+        .sum::<u64>()
+}
+
 #[test]
 fn minimax_visits_the_whole_tree_of_the_blocking_position() {
     let game = Game::from_fen(R1B2RK1).expect("legal FEN");
     let outcome = minimax(&game, 4);
-    assert_eq!(outcome.result.nodes, 294_105);
+    // No game ends within 4 plies of it, so Minimax visits the whole tree: 294,105 positions.
+    assert_eq!(outcome.result.nodes, tree_size(&game, 4));
+    for d in 1..=3 {
+        assert_eq!(
+            minimax(&game, d).result.nodes,
+            tree_size(&game, d),
+            "depth {d}"
+        );
+    }
     // The queen on e5 is en prise: both searches take it at depths 2, 3 and 4 (report 004).
     let dxe5 = uci(&game, "d4e5");
     for d in 2..=4 {
@@ -296,16 +312,19 @@ fn a_node_limit_stops_the_search() {
             assert!(game.position().is_legal(best), "{what}: illegal move");
         }
     }
-    // Minimax's whole depth-4 tree is 294105 nodes; with the limit below it, depth 4 is cut off
-    // and the answer is depth 3's.
+    // Minimax's whole depth-4 tree is 294,105 nodes (see above); with the limit below it,
+    // depth 4 is cut off and the answer is depth 3's.
+    let limit = tree_size(&game, 4) * 2 / 3;
+    let depths_1_to_3: u64 = (1..=3).map(|d| tree_size(&game, d)).sum();
+    assert!(depths_1_to_3 < limit);
     let limits = Limits {
-        nodes: Some(200_000),
+        nodes: Some(limit),
         depth: Some(4),
         ..Limits::default()
     };
     let result = search(&game, &config(SearchKind::Minimax), &limits).result;
     assert_eq!(result.depth, 3);
-    assert!(result.nodes <= 200_000);
+    assert_eq!(result.nodes, limit);
 }
 
 /// Under a clock, Minimax does not start a depth it cannot finish. From Kiwipete depth 4 is
