@@ -172,7 +172,6 @@ pub const OPTIONS: &[OptionSpec] = &[
 pub struct Options {
     pub hash_mb: usize,
     pub move_overhead_ms: u64,
-    pub ponder: bool,
     pub search: SearchKind,
     /// Maximum depth in plies for every `go`; 0 = no limit.
     pub depth: u32,
@@ -191,7 +190,6 @@ impl Default for Options {
         Options {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            ponder: false,
             search: SearchKind::IterativeDeepening,
             depth: 0,
             transposition_table: true,
@@ -301,7 +299,8 @@ impl Options {
             ("Hash", OptionValue::Spin(mb)) => return OptionChange::Hash(mb as usize),
             ("Clear Hash", _) => return OptionChange::ClearHash,
             ("Move Overhead", OptionValue::Spin(ms)) => self.move_overhead_ms = ms as u64,
-            ("Ponder", OptionValue::Check(on)) => self.ponder = on,
+            // `Ponder` only tells the engine that `go ponder` may come; nothing to keep.
+            ("Ponder", OptionValue::Check(_)) => {}
             ("Search", OptionValue::Combo(kind)) => {
                 self.search = kind.parse().unwrap_or(self.search)
             }
@@ -406,6 +405,14 @@ mod tests {
         assert_eq!(hash_refusal(1 << 30, None), None);
         let refusal = hash_refusal(501, Some(1000)).expect("refused");
         assert!(refusal.contains("Hash 501 MB refused"), "{refusal}");
+    }
+
+    #[test]
+    fn ponder_is_accepted_and_changes_no_setting() {
+        let mut options = Options::default();
+        assert_eq!(options.set("Ponder", Some("true")), Ok(OptionChange::Value));
+        assert_eq!(options, Options::default());
+        assert!(options.set("Ponder", Some("maybe")).is_err());
     }
 
     #[test]

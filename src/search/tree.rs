@@ -214,6 +214,29 @@ mod tests {
     }
 
     #[test]
+    fn a_move_gains_what_it_takes_and_what_its_promotion_adds() {
+        let game = Game::from_fen("1n5k/P7/8/8/8/8/8/K7 w - - 0 1").expect("legal");
+        let gains: Vec<(String, Score)> = game
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|&m| (crate::game::uci_move(m), material_gain(m)))
+            .collect();
+        for (mv, gain) in [
+            ("a7a8q", 800),
+            ("a7a8n", 200),
+            ("a7b8q", 1100),
+            ("a7b8r", 700),
+            ("a1b2", 0),
+        ] {
+            assert!(
+                gains.contains(&(mv.to_string(), gain)),
+                "{mv} {gain}: {gains:?}"
+            );
+        }
+    }
+
+    #[test]
     fn the_material_balance_follows_every_move() {
         let signals = Signals::new(false);
         for fen in [
