@@ -38,17 +38,6 @@ pub struct Tree<'a> {
     root_move: Option<(Move, usize)>,
 }
 
-impl std::fmt::Debug for Tree<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tree")
-            .field("root", &self.root)
-            .field("clock", &self.clock)
-            .field("seldepth", &self.seldepth)
-            .field("depth", &self.depth)
-            .finish_non_exhaustive()
-    }
-}
-
 impl<'a> Tree<'a> {
     /// A search tree rooted at `game`'s position, reporting to `report`.
     pub fn new(game: &Game, clock: Clock<'a>, report: &'a mut dyn FnMut(Report)) -> Tree<'a> {
