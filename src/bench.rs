@@ -30,7 +30,7 @@ pub fn run(
     depth: u32,
     mut progress: impl FnMut(usize, usize, &str, &SearchResult),
 ) -> Result<BenchSummary> {
-    let records = epd::parse(BENCH_EPD);
+    let records = epd::parse(BENCH_EPD).context("positions/bench.epd")?;
     let config = SearchConfig::default();
     let limits = Limits {
         depth: Some(depth),

@@ -83,6 +83,8 @@ pub struct Engine {
 impl Engine {
     /// A new engine that prints to `output` and reports the end of its tasks on `events`.
     pub fn new(output: Output, events: Sender<Event>) -> Engine {
+        // The Hash limit is what the machine can give as the engine starts.
+        options::hash_limit_mb();
         let options = Options::default();
         Engine {
             state: Some(SearchState::new(options.hash_mb)),
@@ -275,17 +277,12 @@ impl Engine {
 
     /// Resizes the table, refusing sizes the machine cannot give; the old table stays on failure.
     fn resize_hash(&mut self, mb: usize) {
-        if let Some(available) = available_memory_mb() {
-            if mb > available / 2 {
-                let message = format!(
-                    "setoption: Hash {mb} MB refused, only {available} MB of memory is available; Hash stays {} MB",
-                    self.options.hash_mb
-                );
-                self.output.info_string(&message);
-                return;
-            }
-        }
         let old = self.options.hash_mb;
+        if let Some(refusal) = options::hash_refusal(mb, options::available_memory_mb()) {
+            self.output
+                .info_string(&format!("setoption: {refusal}; Hash stays {old} MB"));
+            return;
+        }
         match self.state_mut().tt.resize(mb) {
             Ok(()) => self.options.hash_mb = mb,
             Err(message) => self
@@ -585,14 +582,4 @@ fn wait_for_release(signals: &Signals, infinite: bool) {
     while !signals.is_stopped() && (infinite || signals.is_pondering()) {
         thread::park_timeout(Duration::from_millis(50));
     }
-}
-
-/// Memory the system can still give, in MB (Linux only; None elsewhere).
-fn available_memory_mb() -> Option<usize> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo
-        .lines()
-        .find(|line| line.starts_with("MemAvailable:"))?;
-    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
 }

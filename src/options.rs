@@ -1,5 +1,7 @@
 //! The UCI option table: names, types, defaults, ranges, and the values in force.
 
+use std::sync::OnceLock;
+
 use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
 
 /// The type, default and range of one option, as `uci` announces it.
@@ -8,7 +10,7 @@ pub enum OptionKind {
     Spin {
         default: i64,
         min: i64,
-        max: i64,
+        max: SpinMax,
     },
     Check {
         default: bool,
@@ -20,6 +22,23 @@ pub enum OptionKind {
     Button,
 }
 
+/// The largest value of a spin option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpinMax {
+    Fixed(i64),
+    /// `Hash`: what the machine can give, found when the engine starts ([`hash_limit_mb`]).
+    HashLimit,
+}
+
+impl SpinMax {
+    pub fn value(self) -> i64 {
+        match self {
+            SpinMax::Fixed(max) => max,
+            SpinMax::HashLimit => hash_limit_mb() as i64,
+        }
+    }
+}
+
 /// One UCI option.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionSpec {
@@ -27,12 +46,47 @@ pub struct OptionSpec {
     pub kind: OptionKind,
 }
 
-/// Largest `Hash` accepted, in MB; what the machine can allocate is checked when it is set.
-pub const MAX_HASH_MB: i64 = 1 << 20;
+/// The largest `Hash` ever announced, in MB (1 TiB), whatever the machine.
+pub const MAX_HASH_MB: usize = 1 << 20;
 /// Default `Hash`, in MB.
 pub const DEFAULT_HASH_MB: usize = 16;
 /// Default `Move Overhead`, in milliseconds (as Stockfish's).
 pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// The largest `Hash` announced and accepted, in MB: half the memory available when the engine
+/// starts (the first call), at least the default and at most [`MAX_HASH_MB`]; [`MAX_HASH_MB`]
+/// where the available memory cannot be read. A table is allocated zeroed by the system, so
+/// memory is only taken as the search fills it.
+pub fn hash_limit_mb() -> usize {
+    static LIMIT: OnceLock<usize> = OnceLock::new();
+    *LIMIT.get_or_init(|| hash_limit_for(available_memory_mb()))
+}
+
+/// The `Hash` limit with `available_mb` of memory available (None: unknown).
+fn hash_limit_for(available_mb: Option<usize>) -> usize {
+    available_mb.map_or(MAX_HASH_MB, |mb| {
+        (mb / 2).clamp(DEFAULT_HASH_MB, MAX_HASH_MB)
+    })
+}
+
+/// Why a table of `mb` MB is refused now, with `available_mb` of memory available: more than
+/// half of it would leave too little for the rest of the machine (the limit is from startup,
+/// and memory may have been taken since).
+pub fn hash_refusal(mb: usize, available_mb: Option<usize>) -> Option<String> {
+    let available = available_mb?;
+    (mb > available / 2)
+        .then(|| format!("Hash {mb} MB refused, only {available} MB of memory is available"))
+}
+
+/// Memory the system can still give, in MB (Linux only; None elsewhere).
+pub fn available_memory_mb() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo
+        .lines()
+        .find(|line| line.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
 
 /// Every option, in the order `uci` lists them.
 pub const OPTIONS: &[OptionSpec] = &[
@@ -41,7 +95,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin {
             default: DEFAULT_HASH_MB as i64,
             min: 1,
-            max: MAX_HASH_MB,
+            max: SpinMax::HashLimit,
         },
     },
     OptionSpec {
@@ -53,7 +107,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin {
             default: DEFAULT_MOVE_OVERHEAD_MS as i64,
             min: 0,
-            max: 5000,
+            max: SpinMax::Fixed(5000),
         },
     },
     OptionSpec {
@@ -72,7 +126,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin {
             default: 0,
             min: 0,
-            max: MAX_DEPTH as i64,
+            max: SpinMax::Fixed(MAX_DEPTH as i64),
         },
     },
     OptionSpec {
@@ -108,7 +162,7 @@ pub const OPTIONS: &[OptionSpec] = &[
         kind: OptionKind::Spin {
             default: 0,
             min: 0,
-            max: i32::MAX as i64,
+            max: SpinMax::Fixed(i32::MAX as i64),
         },
     },
 ];
@@ -118,7 +172,6 @@ pub const OPTIONS: &[OptionSpec] = &[
 pub struct Options {
     pub hash_mb: usize,
     pub move_overhead_ms: u64,
-    pub ponder: bool,
     pub search: SearchKind,
     /// Maximum depth in plies for every `go`; 0 = no limit.
     pub depth: u32,
@@ -137,7 +190,6 @@ impl Default for Options {
         Options {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            ponder: false,
             search: SearchKind::IterativeDeepening,
             depth: 0,
             transposition_table: true,
@@ -188,15 +240,18 @@ pub fn parse_value(spec: &OptionSpec, value: Option<&str>) -> Result<OptionValue
     match (spec.kind, value) {
         (OptionKind::Button, _) => Ok(OptionValue::Button),
         (_, None) => Err(format!("option {name} needs a value")),
-        (OptionKind::Spin { min, max, .. }, Some(text)) => match text.parse::<i64>() {
-            Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Spin(n)),
-            Ok(n) => Err(format!(
-                "option {name} value {n} is out of range {min}..{max}"
-            )),
-            Err(_) => Err(format!(
-                "option {name} needs a whole number from {min} to {max}, got '{text}'"
-            )),
-        },
+        (OptionKind::Spin { min, max, .. }, Some(text)) => {
+            let max = max.value();
+            match text.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Spin(n)),
+                Ok(n) => Err(format!(
+                    "option {name} value {n} is out of range {min}..{max}"
+                )),
+                Err(_) => Err(format!(
+                    "option {name} needs a whole number from {min} to {max}, got '{text}'"
+                )),
+            }
+        }
         (OptionKind::Check { .. }, Some(text)) => match text.to_ascii_lowercase().as_str() {
             "true" => Ok(OptionValue::Check(true)),
             "false" => Ok(OptionValue::Check(false)),
@@ -244,7 +299,8 @@ impl Options {
             ("Hash", OptionValue::Spin(mb)) => return OptionChange::Hash(mb as usize),
             ("Clear Hash", _) => return OptionChange::ClearHash,
             ("Move Overhead", OptionValue::Spin(ms)) => self.move_overhead_ms = ms as u64,
-            ("Ponder", OptionValue::Check(on)) => self.ponder = on,
+            // `Ponder` only tells the engine that `go ponder` may come; nothing to keep.
+            ("Ponder", OptionValue::Check(_)) => {}
             ("Search", OptionValue::Combo(kind)) => {
                 self.search = kind.parse().unwrap_or(self.search)
             }
@@ -268,6 +324,7 @@ pub fn describe(spec: &OptionSpec) -> String {
     let name = spec.name;
     match spec.kind {
         OptionKind::Spin { default, min, max } => {
+            let max = max.value();
             format!("option name {name} type spin default {default} min {min} max {max}")
         }
         OptionKind::Check { default } => format!("option name {name} type check default {default}"),
@@ -309,6 +366,53 @@ mod tests {
         assert!(options.set("Threads", Some("2")).is_err());
         assert!(options.set("Depth", None).is_err());
         assert_eq!(options, before);
+    }
+
+    #[test]
+    fn the_hash_limit_is_half_the_available_memory_within_bounds() {
+        assert_eq!(hash_limit_for(Some(24_000)), 12_000);
+        assert_eq!(hash_limit_for(Some(10)), DEFAULT_HASH_MB);
+        assert_eq!(hash_limit_for(Some(usize::MAX)), MAX_HASH_MB);
+        assert_eq!(hash_limit_for(None), MAX_HASH_MB);
+        let limit = hash_limit_mb();
+        assert!((DEFAULT_HASH_MB..=MAX_HASH_MB).contains(&limit));
+        if let Some(available) = available_memory_mb() {
+            // Read at the first call; memory may have come and gone a little since.
+            assert!(limit <= (available / 2).max(DEFAULT_HASH_MB) * 2, "{limit}");
+        }
+    }
+
+    #[test]
+    fn hash_announces_and_accepts_its_limit_and_no_more() {
+        let limit = hash_limit_mb();
+        let spec = find("Hash").expect("Hash");
+        assert_eq!(
+            describe(spec),
+            format!("option name Hash type spin default 16 min 1 max {limit}")
+        );
+        let mut options = Options::default();
+        assert_eq!(
+            options.set("Hash", Some(&limit.to_string())),
+            Ok(OptionChange::Hash(limit))
+        );
+        let above = (limit + 1).to_string();
+        assert!(options.set("Hash", Some(&above)).is_err());
+    }
+
+    #[test]
+    fn a_table_above_half_the_memory_available_now_is_refused() {
+        assert_eq!(hash_refusal(500, Some(1000)), None);
+        assert_eq!(hash_refusal(1 << 30, None), None);
+        let refusal = hash_refusal(501, Some(1000)).expect("refused");
+        assert!(refusal.contains("Hash 501 MB refused"), "{refusal}");
+    }
+
+    #[test]
+    fn ponder_is_accepted_and_changes_no_setting() {
+        let mut options = Options::default();
+        assert_eq!(options.set("Ponder", Some("true")), Ok(OptionChange::Value));
+        assert_eq!(options, Options::default());
+        assert!(options.set("Ponder", Some("maybe")).is_err());
     }
 
     #[test]

@@ -47,8 +47,8 @@ pub fn parse_san_moves(pos: &Chess, operand: &str) -> Result<Vec<Move>, String> 
 /// The position and the expected moves of one EPD record.
 pub fn expectation(record: &EpdRecord) -> Result<(Game, Expectation), String> {
     let game = Game::from_fen(&record.fen)?;
-    let best = parse_san_moves(game.position(), record.operation("bm").unwrap_or(""))?;
-    let avoid = parse_san_moves(game.position(), record.operation("am").unwrap_or(""))?;
+    let best = parse_san_moves(game.position(), &record.operation("bm").unwrap_or_default())?;
+    let avoid = parse_san_moves(game.position(), &record.operation("am").unwrap_or_default())?;
     if best.is_empty() && avoid.is_empty() {
         return Err("no bm or am operation".to_string());
     }
@@ -108,7 +108,7 @@ pub fn solve_one(
         ("am", record.operation("am")),
     ]
     .iter()
-    .filter_map(|(op, value)| value.map(|v| format!("{op} {v}")))
+    .filter_map(|(op, value)| value.as_ref().map(|v| format!("{op} {v}")))
     .collect::<Vec<_>>()
     .join("; ");
     Ok(PositionOutcome {
@@ -141,7 +141,11 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::epd::parse_line;
+    use crate::epd::EpdRecord;
+
+    fn parse_line(text: &str) -> Option<EpdRecord> {
+        crate::epd::parse_line(text, 1).expect("a well-formed record")
+    }
     use shakmaty::Position;
 
     #[test]

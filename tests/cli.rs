@@ -2,7 +2,9 @@
 
 mod common;
 
-use common::{assert_legal, bestmove_of, is_protocol_line, run, Run, START_FEN};
+use common::{
+    assert_legal, assert_legal_answer, bestmove_of, is_protocol_line, run, Run, START_FEN,
+};
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
@@ -38,7 +40,7 @@ fn go_depth_prints_one_info_line_per_depth_and_a_bestmove() {
         "{lines:?}"
     );
     let last = lines.last().expect("some output");
-    assert_legal(START_FEN, &[], &bestmove_of(last));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(last));
     // Each info line carries a score and a principal variation starting with a legal move.
     for line in lines.iter().filter(|l| l.starts_with("info depth")) {
         let tokens: Vec<&str> = line.split_whitespace().collect();
@@ -66,7 +68,7 @@ fn fen_and_set_apply_before_go() {
         !lines.iter().any(|l| l.starts_with("info string")),
         "no complaint expected: {lines:?}"
     );
-    assert_legal(KIWIPETE, &[], &bestmove_of(lines.last().expect("output")));
+    assert_legal_answer(KIWIPETE, &[], &bestmove_of(lines.last().expect("output")));
 
     // A 4-field FEN, and another search.
     let out = run(
@@ -85,7 +87,7 @@ fn fen_and_set_apply_before_go() {
     let lines = out.lines();
     // Minimax given only a depth searches that depth alone.
     assert_eq!(depths(&lines), vec![2], "{lines:?}");
-    assert_legal(
+    assert_legal_answer(
         "4k3/8/8/8/8/8/8/4K2R w K - 0 1",
         &[],
         &bestmove_of(lines.last().unwrap()),
@@ -94,7 +96,7 @@ fn fen_and_set_apply_before_go() {
     // Negative clock values (a flagged clock) are parameters, not options.
     let out = run(&["go", "wtime", "-100", "btime", "-100"], "");
     assert_success(&out, "go wtime -100");
-    assert_legal(START_FEN, &[], &bestmove_of(out.lines().last().unwrap()));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(out.lines().last().unwrap()));
 
     // The Depth option caps go depth.
     let out = run(&["--set", "Depth=2", "go", "depth", "6"], "");
@@ -117,7 +119,7 @@ fn moves_are_played_from_the_fen() {
         "",
     );
     assert_success(&out, "--fen --moves castling go");
-    assert_legal(
+    assert_legal_answer(
         KIWIPETE,
         &["e1g1"],
         &bestmove_of(out.lines().last().unwrap()),
@@ -256,7 +258,7 @@ fn no_arguments_runs_the_uci_loop_on_stdin() {
         lines.contains(&"uciok") && lines.contains(&"readyok"),
         "{lines:?}"
     );
-    assert_legal(START_FEN, &["e2e4"], &bestmove_of(lines.last().unwrap()));
+    assert_legal_answer(START_FEN, &["e2e4"], &bestmove_of(lines.last().unwrap()));
     // A go without any limit ends at the end of input, like go infinite.
     let out = run(&[], "go\n");
     assert_success(&out, "bare go");

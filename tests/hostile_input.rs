@@ -304,9 +304,9 @@ const CASES: &[Case] = &[
         0,
     ),
     case(
-        "Hash far above the machine's memory",
-        b"setoption name Hash value 1000000\n",
-        &["Hash 1000000 MB refused"],
+        "Hash above the largest ever announced",
+        b"setoption name Hash value 1048577\n",
+        &["out of range"],
         0,
     ),
     // during a search

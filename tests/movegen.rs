@@ -7,6 +7,7 @@
 //! every checkmate of the mate suite. Along every move of those trees and games, the incremental
 //! Zobrist key (`game::key_after`) equals the key computed from scratch.
 
+use engine::epd::{self, EpdRecord};
 use engine::game::{key_after, zobrist_key, Game};
 use engine::search::movegen::{has_legal_move, CheckInfo, GenKind, MoveGen};
 use engine::search::tt::encode_move;
@@ -16,21 +17,10 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
 
-fn fens(file: &str) -> Vec<(String, String)> {
+/// The records of a suite of positions/, read by the engine's EPD parser.
+fn suite(file: &str) -> Vec<EpdRecord> {
     let path = format!("{}/positions/{file}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).expect("readable suite");
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let fields: Vec<&str> = l.split_whitespace().collect();
-            let clocks = fields.len() >= 6
-                && fields[4].parse::<u32>().is_ok()
-                && fields[5].parse::<u32>().is_ok();
-            let n = if clocks { 6 } else { 4 };
-            (fields[..n].join(" "), fields[n..].join(" "))
-        })
-        .collect()
+    epd::read(std::path::Path::new(&path)).expect("a readable, well-formed suite")
 }
 
 fn same_moves(mine: &MoveList, expected: &[Move]) -> bool {
@@ -171,8 +161,8 @@ fn walk(pos: &Chess, grandparent: &[Move], parent: &[Move], depth: u32, counts: 
 
 fn walk_perft_suite(depth: u32) -> Counts {
     let mut counts = Counts::default();
-    for (fen, _) in fens("perft.epd") {
-        let game = Game::from_fen(&fen).expect("legal suite position");
+    for record in suite("perft.epd") {
+        let game = Game::from_fen(&record.fen).expect("legal suite position");
         walk(game.position(), &[], &[], depth, &mut counts);
     }
     counts
@@ -202,9 +192,12 @@ fn same_moves_on_the_perft_trees_to_depth_4() {
 fn same_moves_in_random_games_to_their_end() {
     let mut rng = StdRng::seed_from_u64(7);
     let mut counts = Counts::default();
-    for (fen, _) in fens("perft.epd") {
+    for record in suite("perft.epd") {
         for _ in 0..10 {
-            let mut pos = Game::from_fen(&fen).expect("legal").position().clone();
+            let mut pos = Game::from_fen(&record.fen)
+                .expect("legal")
+                .position()
+                .clone();
             let mut earlier: Vec<MoveList> = Vec::new();
             for ply in 0..400 {
                 let foreign = if ply >= 2 { &earlier[ply - 2][..] } else { &[] };
@@ -235,16 +228,17 @@ fn same_moves_in_random_games_to_their_end() {
 #[test]
 fn every_mate_of_the_mate_suite_has_no_legal_move() {
     let mut counts = Counts::default();
-    for (fen, ops) in fens("mates.epd") {
-        let game = Game::from_fen(&fen).expect("legal");
+    for record in suite("mates.epd") {
+        let fen = &record.fen;
+        let game = Game::from_fen(fen).expect("legal");
         check(game.position(), &[], &mut counts);
-        let Some(bm) = ops.split(';').find_map(|op| op.trim().strip_prefix("bm ")) else {
+        let Some(bm) = record.operands("bm") else {
             continue;
         };
-        if !ops.contains("dm 1;") {
+        if record.operation("dm").as_deref() != Some("1") {
             continue;
         }
-        for san in bm.split_whitespace() {
+        for san in bm {
             let m = san
                 .parse::<San>()
                 .expect("SAN")

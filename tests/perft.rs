@@ -10,6 +10,7 @@ mod common;
 use std::time::Instant;
 
 use common::Engine;
+use engine::epd;
 use engine::game::Game;
 use engine::perft::{divide, perft};
 
@@ -25,46 +26,36 @@ struct Entry {
     counts: Vec<(u32, u64)>,
 }
 
+/// The suite, read by the engine's EPD parser: each `Dn count` operation is a count.
 fn load() -> Vec<Entry> {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/perft.epd");
-    let text = std::fs::read_to_string(path).expect("positions/perft.epd is readable");
-    let mut entries = Vec::new();
-    for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut fields = line.split(';');
-        let fen = fields
-            .next()
-            .expect("split yields one field")
-            .trim()
-            .to_string();
-        let counts = fields
-            .map(|field| {
-                let (depth, count) = field
-                    .trim()
-                    .split_once(' ')
-                    .unwrap_or_else(|| panic!("line {}: bad field '{field}'", i + 1));
-                let depth = depth
-                    .strip_prefix('D')
-                    .and_then(|d| d.parse().ok())
-                    .unwrap_or_else(|| panic!("line {}: bad depth '{depth}'", i + 1));
-                let count = count
-                    .trim()
-                    .parse()
-                    .unwrap_or_else(|_| panic!("line {}: bad count '{count}'", i + 1));
-                (depth, count)
-            })
-            .collect::<Vec<_>>();
-        assert!(!counts.is_empty(), "line {}: no counts", i + 1);
-        entries.push(Entry {
-            line: i + 1,
-            fen,
-            counts,
-        });
-    }
-    entries
+    let records = epd::read(std::path::Path::new(path)).expect("positions/perft.epd parses");
+    records
+        .into_iter()
+        .map(|record| {
+            let line = record.line;
+            let counts: Vec<(u32, u64)> = record
+                .operations
+                .iter()
+                .map(|op| {
+                    let depth = op.opcode.strip_prefix('D').and_then(|d| d.parse().ok());
+                    let count = match op.operands.as_slice() {
+                        [count] => count.parse().ok(),
+                        _ => None,
+                    };
+                    depth
+                        .zip(count)
+                        .unwrap_or_else(|| panic!("line {line}: bad count {op:?}"))
+                })
+                .collect();
+            assert!(!counts.is_empty(), "line {line}: no counts");
+            Entry {
+                line,
+                fen: record.fen,
+                counts,
+            }
+        })
+        .collect()
 }
 
 fn game(entry: &Entry) -> Game {

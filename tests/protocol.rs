@@ -5,7 +5,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use common::{assert_legal, bestmove_of, is_protocol_line, run, Engine, START_FEN, TIMEOUT};
+use common::{assert_legal_answer, bestmove_of, is_protocol_line, run, Engine, START_FEN, TIMEOUT};
 
 const MATED_FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
 const STALEMATE_FEN: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
@@ -182,6 +182,70 @@ fn isready_is_answered_before_any_search() {
     assert_eq!(engine.recv(TIMEOUT).as_deref(), Some("readyok"));
 }
 
+/// Memory the system can still give, in MB, from /proc/meminfo (None elsewhere).
+fn available_memory_mb() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    Some(line.split_whitespace().nth(1)?.parse::<u64>().ok()? / 1024)
+}
+
+/// The `max` that `uci` announces for `Hash`.
+fn announced_hash_max(engine: &mut Engine) -> u64 {
+    engine.send("uci");
+    let lines = engine.read_until_line("uciok");
+    let hash = lines
+        .iter()
+        .find(|l| l.starts_with("option name Hash type spin "))
+        .unwrap_or_else(|| panic!("no Hash option: {lines:?}"));
+    let tokens: Vec<&str> = hash.split_whitespace().collect();
+    assert_eq!(
+        tokens[..9],
+        ["option", "name", "Hash", "type", "spin", "default", "16", "min", "1"]
+    );
+    assert_eq!(tokens[9], "max", "{hash}");
+    tokens[10].parse().expect("a whole number")
+}
+
+/// The announced `Hash` maximum is one the engine accepts: half the memory available when it
+/// started, and a table that size is taken at once (the system hands out zeroed memory as it
+/// is written). Only if memory has since been taken by others is it refused, saying so, with
+/// the old table kept. One more than the maximum is out of range.
+#[test]
+fn the_announced_hash_maximum_is_accepted() {
+    let available_before = available_memory_mb();
+    let mut engine = Engine::start();
+    let max = announced_hash_max(&mut engine);
+    let available_after = available_memory_mb();
+    if let (Some(before), Some(after)) = (available_before, available_after) {
+        // Not above half the memory there was (other processes come and go meanwhile).
+        assert!(
+            max <= before.max(after) / 2 + before.max(after) / 20,
+            "Hash max {max} MB with {before}..{after} MB available"
+        );
+    }
+    let lines = engine.command(&format!("setoption name Hash value {max}"));
+    if !lines.is_empty() {
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!("info string setoption: Hash {max} MB refused"))
+                && lines[0].ends_with("Hash stays 16 MB"),
+            "{lines:?}"
+        );
+        let now = available_memory_mb().expect("refusals come from reading the memory");
+        assert!(
+            now / 2 < max + max / 10,
+            "refused with {now} MB available: {lines:?}"
+        );
+    }
+    // The table in force, the new one or the old, works.
+    engine.command("position startpos moves e2e4");
+    let (_, best) = engine.go("go depth 6");
+    assert_legal_answer(START_FEN, &["e2e4"], &best);
+    let lines = engine.command(&format!("setoption name Hash value {}", max + 1));
+    assert_eq!(info_strings(&lines).len(), 1, "{lines:?}");
+    assert!(lines[0].contains("out of range 1.."), "{lines:?}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Infinite search, stop, ponder
 
@@ -196,7 +260,7 @@ fn isready_is_answered_while_searching_and_stop_gives_one_legal_bestmove() {
     assert!(bestmoves(&lines).is_empty(), "{lines:?}");
     engine.send("stop");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &["e2e4"], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &["e2e4"], &bestmove_of(&best));
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -215,7 +279,7 @@ fn go_infinite_waits_for_stop_even_when_the_depth_limit_is_reached() {
     assert!(bestmoves(&lines).is_empty(), "{lines:?}");
     engine.send("stop");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -228,7 +292,7 @@ fn go_infinite_with_a_depth_still_waits_for_stop() {
     assert_no_bestmove_yet(&mut engine, "go infinite depth 1");
     engine.send("stop");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
 }
 
 #[test]
@@ -241,7 +305,7 @@ fn ponderhit_releases_the_bestmove_of_a_timed_ponder_search() {
     assert_no_bestmove_yet(&mut engine, "go ponder movetime 200");
     engine.send("ponderhit");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &["d2d4", "d7d5"], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &["d2d4", "d7d5"], &bestmove_of(&best));
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -253,7 +317,7 @@ fn ponderhit_releases_the_bestmove_of_a_ponder_search_on_the_clock() {
     assert_no_bestmove_yet(&mut engine, "go ponder wtime 1000");
     engine.send("ponderhit");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -265,7 +329,7 @@ fn a_finished_ponder_search_waits_for_ponderhit() {
     assert_no_bestmove_yet(&mut engine, "go ponder depth 2");
     engine.send("ponderhit");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
 }
 
 #[test]
@@ -276,7 +340,7 @@ fn stop_ends_a_ponder_search_with_a_bestmove() {
     wait_for_depth(&mut engine, 1);
     engine.send("stop");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &["e2e4", "c7c5"], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &["e2e4", "c7c5"], &bestmove_of(&best));
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -289,7 +353,56 @@ fn ponderhit_without_a_ponder_search_is_reported_not_fatal() {
     // `stop` with nothing to stop prints nothing.
     assert_eq!(engine.command("stop"), Vec::<String>::new());
     let (_, best) = engine.go("go depth 1");
-    assert_legal(START_FEN, &[], &best);
+    assert_legal_answer(START_FEN, &[], &best);
+}
+
+/// A long depth is not silent: at least once a second an `info` line names the depth, the root
+/// move being searched and its number (Stockfish's `currmove`, `currmovenumber`), with the node
+/// count, speed and time.
+#[test]
+fn a_long_depth_reports_its_progress() {
+    const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let mut engine = Engine::start();
+    engine.command("setoption name Search value Minimax");
+    engine.command(&format!("position fen {KIWIPETE}"));
+    engine.send("go infinite");
+    // Minimax's depth 5 from Kiwipete is 197,876,243 nodes: seconds on any machine.
+    let mut lines = engine.collect_for(Duration::from_millis(2500));
+    engine.send("stop");
+    let (rest, best) = engine.read_bestmove();
+    assert_legal_answer(KIWIPETE, &[], &bestmove_of(&best));
+    lines.extend(rest);
+    let progress: Vec<Vec<&str>> = lines
+        .iter()
+        .filter(|l| l.contains(" currmove "))
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    assert!(!progress.is_empty(), "no progress in 2.5 s: {lines:?}");
+    let mut last_nodes = 0;
+    for tokens in &progress {
+        let value = |key: &str| -> &str {
+            let at = tokens.iter().position(|t| *t == key);
+            at.and_then(|i| tokens.get(i + 1))
+                .unwrap_or_else(|| panic!("no {key} in {tokens:?}"))
+        };
+        let number = |key: &str| -> u64 {
+            value(key)
+                .parse()
+                .unwrap_or_else(|_| panic!("{key} is not a number in {tokens:?}"))
+        };
+        assert_eq!(tokens[..2], ["info", "depth"], "{tokens:?}");
+        assert!(number("depth") >= 5, "{tokens:?}");
+        assert!(
+            common::is_legal(KIWIPETE, &[], value("currmove")),
+            "{tokens:?}"
+        );
+        assert!((1..=48).contains(&number("currmovenumber")), "{tokens:?}");
+        assert!(number("nodes") > last_nodes, "{tokens:?}");
+        last_nodes = number("nodes");
+        assert!(number("nps") > 0, "{tokens:?}");
+        // Only after a second without a report.
+        assert!(number("time") >= 1000, "{tokens:?}");
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -324,7 +437,7 @@ fn checkmate_reached_through_moves_gives_bestmove_none() {
     engine.command("position startpos moves f2f3 e7e5 g2g4 d8h4");
     let (lines, best) = engine.go("go depth 3");
     assert_eq!(lines, vec!["info depth 0 score mate 0".to_string()]);
-    assert_eq!(best, "(none)");
+    assert_eq!(best.best, "(none)");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -470,9 +583,9 @@ fn castling_is_accepted_as_king_two_squares_and_as_king_takes_rook() {
     // castling given as king-takes-rook in searchmoves; the engine prints it the standard way.
     engine.command(&format!("position fen {CASTLING_FEN}"));
     let (_, best) = engine.go("go depth 2 searchmoves e1h1");
-    assert_eq!(best, "e1g1");
+    assert_eq!(best.best, "e1g1");
     let (_, best) = engine.go("go depth 2 searchmoves e1a1");
-    assert_eq!(best, "e1c1");
+    assert_eq!(best.best, "e1c1");
 }
 
 #[test]
@@ -485,7 +598,7 @@ fn four_field_fens_are_accepted() {
     assert_eq!(out, Vec::<String>::new());
     assert_eq!(engine.fen(), "4k3/8/8/8/8/8/8/5RK1 b - - 1 1");
     let (_, best) = engine.go("go depth 2");
-    assert_legal("4k3/8/8/8/8/8/8/5RK1 b - - 1 1", &[], &best);
+    assert_legal_answer("4k3/8/8/8/8/8/8/5RK1 b - - 1 1", &[], &best);
 }
 
 /// The deepest `info depth` of `go depth 5`: the Depth option caps it, so it shows the option.
@@ -603,7 +716,7 @@ fn blank_lines_whitespace_tabs_and_crlf_are_tolerated() {
     assert_eq!(engine.sync(), Vec::<String>::new());
     engine.send_raw(b"go\tdepth   2\r\n");
     let (_, best) = engine.read_bestmove();
-    assert_legal("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &[], &bestmove_of(&best));
+    assert_legal_answer("4k3/8/8/8/8/8/8/4K2R w K - 0 1", &[], &bestmove_of(&best));
     // Several commands in one write, mixed line endings.
     engine.send_raw(b"position startpos\r\nd\nisready\r\n");
     let lines = engine.read_until_line("readyok");
@@ -634,16 +747,16 @@ fn repeated_positions_are_accepted_in_the_move_list() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 8 5"
     );
     let (_, best) = engine.go("go depth 2");
-    assert_legal(START_FEN, &[], &best);
+    assert_legal_answer(START_FEN, &[], &best);
 }
 
 #[test]
 fn searchmoves_restricts_the_root_moves() {
     let mut engine = Engine::start();
     let (_, best) = engine.go("go depth 3 searchmoves a2a3");
-    assert_eq!(best, "a2a3");
+    assert_eq!(best.best, "a2a3");
     let (_, best) = engine.go("go depth 2 searchmoves h2h4 g1h3");
-    assert!(best == "h2h4" || best == "g1h3", "{best}");
+    assert!(best.best == "h2h4" || best.best == "g1h3", "{best:?}");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -661,7 +774,7 @@ fn end_of_input_lets_a_finite_search_finish() {
         "{lines:?}"
     );
     let last = lines.last().expect("output");
-    assert_legal(START_FEN, &[], &bestmove_of(last));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(last));
     assert!(
         lines.iter().any(|l| l.starts_with("info depth 5 ")),
         "the search was not cut short: {lines:?}"
@@ -697,8 +810,8 @@ fn end_of_input_runs_commands_queued_behind_a_search() {
     let lines = out.lines();
     let best: Vec<&&str> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
     assert_eq!(best.len(), 2, "{lines:?}");
-    assert_legal(START_FEN, &[], &bestmove_of(best[0]));
-    assert_legal(START_FEN, &["e2e4"], &bestmove_of(best[1]));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(best[0]));
+    assert_legal_answer(START_FEN, &["e2e4"], &bestmove_of(best[1]));
     assert!(lines
         .iter()
         .any(|l| l.starts_with("Fen: rnbqkbnr/pppppppp/8/8/4P3")));
@@ -785,7 +898,7 @@ fn commands_during_a_search_do_not_disturb_it() {
     engine.send("stop");
     let (_, best) = engine.read_bestmove();
     // The search keeps the position it started with.
-    assert_legal(START_FEN, &[], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
     assert_no_more_bestmoves(&mut engine);
     // What was queued took effect afterwards: the position and Depth 2.
     assert_eq!(
@@ -794,7 +907,7 @@ fn commands_during_a_search_do_not_disturb_it() {
     );
     let (lines, best) = engine.go("go depth 4");
     assert_eq!(depths(&lines), vec![1, 2]);
-    assert_legal(START_FEN, &["e2e4", "e7e5"], &best);
+    assert_legal_answer(START_FEN, &["e2e4", "e7e5"], &best);
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -808,16 +921,16 @@ fn every_go_gets_exactly_one_bestmove() {
     engine.send("go infinite");
     engine.send("go depth 1");
     let (_, first) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&first));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&first));
     let (_, second) = engine.read_bestmove();
-    assert_legal(START_FEN, &["g1f3"], &bestmove_of(&second));
+    assert_legal_answer(START_FEN, &["g1f3"], &bestmove_of(&second));
     // The infinite search is now running: nothing until stop.
     assert_no_bestmove_yet(&mut engine, "queued go infinite");
     engine.send("stop");
     let (_, third) = engine.read_bestmove();
-    assert_legal(START_FEN, &["g1f3"], &bestmove_of(&third));
+    assert_legal_answer(START_FEN, &["g1f3"], &bestmove_of(&third));
     let (_, fourth) = engine.read_bestmove();
-    assert_legal(START_FEN, &["g1f3"], &bestmove_of(&fourth));
+    assert_legal_answer(START_FEN, &["g1f3"], &bestmove_of(&fourth));
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -828,14 +941,14 @@ fn stop_right_after_go_still_gives_a_legal_move() {
         engine.send("go infinite");
         engine.send("stop");
         let (_, best) = engine.read_bestmove();
-        assert_legal(START_FEN, &[], &bestmove_of(&best));
+        assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
     }
     engine.send("go movetime 1");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
     engine.send("go nodes 1");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&best));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
     assert_no_more_bestmoves(&mut engine);
 }
 
@@ -867,15 +980,15 @@ fn stop_also_ends_a_search_still_waiting_behind_another() {
     let mut engine = Engine::start();
     engine.send_raw(b"go depth 60\ngo infinite\nstop\n");
     let (_, first) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&first));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&first));
     let (_, second) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&second));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&second));
     assert_no_more_bestmoves(&mut engine);
     // A queued perft is stopped too, and the engine goes on.
     engine.send_raw(b"go infinite\nperft 9\nstop\n");
     engine.read_bestmove();
     let (_, best) = engine.go("go depth 1");
-    assert_legal(START_FEN, &[], &best);
+    assert_legal_answer(START_FEN, &[], &best);
 }
 
 #[test]
@@ -883,9 +996,9 @@ fn ponderhit_reaches_a_ponder_search_still_waiting_behind_another() {
     let mut engine = Engine::start();
     engine.send_raw(b"go movetime 200\ngo ponder movetime 100\nponderhit\n");
     let (_, first) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&first));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&first));
     let (lines, second) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &bestmove_of(&second));
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&second));
     assert!(
         !lines.iter().any(|l| l.contains("no search is pondering")),
         "{lines:?}"

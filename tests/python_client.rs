@@ -1,9 +1,50 @@
 //! python-chess, a UCI client that no one here wrote, drives the engine through a session
-//! (tests/python/client_smoke.py): handshake, options, play, analysis, ponder, quit.
+//! (tests/python/client_smoke.py): handshake, options, play, analysis, ponder, quit; and the
+//! match harness's choice of one match (tests/python/match.py --only).
 
 mod common;
 
 #[test]
 fn python_chess_client_session_passes() {
     common::run_python_script("client_smoke.py");
+}
+
+/// tests/python/match.py --only NAME plays only the CI matches whose name contains NAME, and
+/// refuses a name that matches none, listing the names.
+#[test]
+fn the_match_harness_plays_only_the_named_match() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/match.py");
+    let harness = |name: &str| {
+        std::process::Command::new("python3")
+            .args([script, common::ENGINE, "--only", name])
+            .output()
+            .expect("python3 runs")
+    };
+    let played = harness("ID depth 4 vs Random");
+    let stdout = String::from_utf8_lossy(&played.stdout);
+    assert!(
+        played.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let matches: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains(" games, ") && l.contains(" faults"))
+        .collect();
+    assert_eq!(matches.len(), 1, "{stdout}");
+    assert!(matches[0].starts_with("ID vs Random: 2 games"), "{stdout}");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("2 passed, 0 failed"),
+        "{stdout}"
+    );
+
+    let refused = harness("no such match");
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("no CI match is named like 'no such match'")
+            && stderr.contains("'ID depth 4 vs Random'"),
+        "{stderr}"
+    );
 }

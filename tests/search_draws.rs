@@ -7,7 +7,7 @@ mod search_common;
 use engine::eval::{evaluate, MATE};
 use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
-use search_common::{config, depth, play_line, read_epd, search, uci};
+use search_common::{config, depth, play_line, read_epd, search, uci, RecordExt};
 use shakmaty::Position;
 
 /// Every search, and IterativeDeepening with each of its parts off in turn.

@@ -10,14 +10,15 @@
 
 mod search_common;
 
+use engine::epd::EpdRecord;
 use engine::eval::{mate_distance, MATE};
 use engine::search::{SearchConfig, SearchKind, SearchState};
-use search_common::{config, depth, play_line, read_epd, san_move, search_with, Epd};
+use search_common::{config, depth, play_line, read_epd, san_move, search_with, RecordExt};
 use shakmaty::{Move, Position};
 
 /// A mate problem: the position, the mate distance and every mating first move.
 struct Mate {
-    epd: Epd,
+    epd: EpdRecord,
     moves: u32,
     solutions: Vec<Move>,
 }
@@ -29,12 +30,12 @@ fn mates() -> Vec<Mate> {
         .into_iter()
         .map(|epd| {
             let game = epd.game();
-            let moves = match epd.op("dm") {
+            let moves = match epd.operands("dm") {
                 Some([n]) => n.parse().expect("dm is a number"),
                 other => panic!("{}: dm {other:?}", epd.name()),
             };
             let solutions = epd
-                .op("bm")
+                .operands("bm")
                 .unwrap_or_else(|| panic!("{}: no bm", epd.name()))
                 .iter()
                 .map(|san| san_move(game.position(), san))
@@ -92,7 +93,7 @@ fn solve(problem: &Mate, config: &SearchConfig, extra_depth: u32) -> Result<(), 
     if !problem.solutions.contains(&best) {
         return Err(format!(
             "{name}: best move {best} is not one of {:?}",
-            problem.epd.op("bm")
+            problem.epd.operands("bm")
         ));
     }
     for iteration in &outcome.iterations {

@@ -4,13 +4,18 @@
 
 mod search_common;
 
+use std::time::Duration;
+
+use engine::epd::EpdRecord;
 use engine::eval::{mate_distance, MATE};
 use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
-use search_common::{config, depth, play_line, read_epd, search, uci, Epd, Outcome};
+use engine::time::TimeBudget;
+use search_common::{config, depth, play_line, read_epd, search, uci, Outcome, RecordExt};
 use shakmaty::Position;
 
 const R1B2RK1: &str = "r1b2rk1/pppp1ppp/2n5/2b1q3/3P4/2P5/PPP2PPP/R1BQKBNR w KQ - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn minimax(game: &Game, d: u32) -> Outcome {
     search(game, &config(SearchKind::Minimax), &depth(d))
@@ -35,11 +40,27 @@ fn minimax_visits_the_whole_tree_from_the_start() {
     assert_eq!(outcome.iterations.len(), 1);
 }
 
+/// Every position of the game tree to `depth` plies, the root included: 1 + the sum of
+/// perft(1..=depth), counted by shakmaty's own perft.
+fn tree_size(game: &Game, depth: u32) -> u64 {
+    1 + (1..=depth)
+        .map(|d| shakmaty::perft(game.position(), d))
+        .sum::<u64>()
+}
+
 #[test]
 fn minimax_visits_the_whole_tree_of_the_blocking_position() {
     let game = Game::from_fen(R1B2RK1).expect("legal FEN");
     let outcome = minimax(&game, 4);
-    assert_eq!(outcome.result.nodes, 294_105);
+    // No game ends within 4 plies of it, so Minimax visits the whole tree: 294,105 positions.
+    assert_eq!(outcome.result.nodes, tree_size(&game, 4));
+    for d in 1..=3 {
+        assert_eq!(
+            minimax(&game, d).result.nodes,
+            tree_size(&game, d),
+            "depth {d}"
+        );
+    }
     // The queen on e5 is en prise: both searches take it at depths 2, 3 and 4 (report 004).
     let dxe5 = uci(&game, "d4e5");
     for d in 2..=4 {
@@ -67,7 +88,7 @@ struct Totals {
 }
 
 /// Compares AlphaBeta (ordering on and off) with Minimax on `epd` at depths 1..=4.
-fn compare(epd: &Epd, totals: &mut Totals) {
+fn compare(epd: &EpdRecord, totals: &mut Totals) {
     let game = epd.game();
     let name = format!("{} ({})", epd.name(), epd.fen);
     for d in 1..=4u32 {
@@ -157,7 +178,7 @@ fn alphabeta_agrees_with_minimax_on_the_course_positions() {
 #[test]
 fn alphabeta_agrees_with_minimax_on_perft_positions() {
     let all = read_epd("perft.epd");
-    let sample: Vec<&Epd> = all.iter().step_by(6).collect();
+    let sample: Vec<&EpdRecord> = all.iter().step_by(6).collect();
     assert!(sample.len() >= 50, "{} positions", sample.len());
     let mut totals = Totals::default();
     for epd in sample {
@@ -291,16 +312,47 @@ fn a_node_limit_stops_the_search() {
             assert!(game.position().is_legal(best), "{what}: illegal move");
         }
     }
-    // Minimax's whole depth-4 tree is 294105 nodes; with the limit below it, depth 4 is cut off
-    // and the answer is depth 3's.
+    // Minimax's whole depth-4 tree is 294,105 nodes (see above); with the limit below it,
+    // depth 4 is cut off and the answer is depth 3's.
+    let limit = tree_size(&game, 4) * 2 / 3;
+    let depths_1_to_3: u64 = (1..=3).map(|d| tree_size(&game, d)).sum();
+    assert!(depths_1_to_3 < limit);
     let limits = Limits {
-        nodes: Some(200_000),
+        nodes: Some(limit),
         depth: Some(4),
         ..Limits::default()
     };
     let result = search(&game, &config(SearchKind::Minimax), &limits).result;
     assert_eq!(result.depth, 3);
-    assert!(result.nodes <= 200_000);
+    assert_eq!(result.nodes, limit);
+}
+
+/// Under a clock, Minimax does not start a depth it cannot finish. From Kiwipete depth 4 is
+/// 4,185,553 nodes (a fraction of a second) and depth 5 is 47 times more (seconds on any
+/// machine): with 3 s to think, depth 5 is not begun, so every node searched belongs to a
+/// completed depth. Assuming each depth costs 8 times the last, as the search once did, it
+/// began depth 5 and threw it away unfinished.
+#[test]
+fn minimax_under_a_clock_starts_no_depth_it_cannot_finish() {
+    let game = Game::from_fen(KIWIPETE).expect("legal FEN");
+    let think = Duration::from_secs(3);
+    let limits = Limits {
+        time: Some(TimeBudget {
+            soft: think,
+            hard: think,
+        }),
+        ..Limits::default()
+    };
+    let outcome = search(&game, &config(SearchKind::Minimax), &limits);
+    let last = outcome.iterations.last().expect("a completed depth");
+    assert!(outcome.result.depth >= 3, "depth {}", outcome.result.depth);
+    assert_eq!(last.depth, outcome.result.depth);
+    assert_eq!(
+        outcome.result.nodes,
+        last.nodes,
+        "depth {} was begun and not finished",
+        outcome.result.depth + 1
+    );
 }
 
 /// `go mate N` ends the search once a mate in N or fewer is proven, with no depth limit.
@@ -308,9 +360,9 @@ fn a_node_limit_stops_the_search() {
 fn a_mate_limit_stops_the_search_early() {
     // Mate in 2 (from mates.epd): found at depth 3; without the limit the search would go on.
     let mates = read_epd("mates.epd");
-    let problems: Vec<&Epd> = mates
+    let problems: Vec<&EpdRecord> = mates
         .iter()
-        .filter(|e| e.op("dm") == Some(&["2".to_string()][..]))
+        .filter(|e| e.operands("dm") == Some(&["2".to_string()][..]))
         .step_by(50)
         .collect();
     assert!(problems.len() >= 10);

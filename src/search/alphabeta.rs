@@ -22,7 +22,10 @@ pub fn search_depth(
     let mut moves: MoveList = root_moves.iter().copied().collect();
     let mut picker = picker(&mut moves, ordering);
     let mut alpha = -INFINITY;
+    let mut number = 0;
     while let Some(m) = picker.next() {
+        number += 1;
+        tree.searching_root_move(depth, m, number);
         let child = tree.play(&root, m);
         let score = -alphabeta(tree, &child, depth - 1, 1, -INFINITY, -alpha, ordering);
         tree.undo();

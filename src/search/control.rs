@@ -7,6 +7,8 @@ use crate::time::TimeBudget;
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
+/// The longest a search stays silent: a progress report is due after this long without a report.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 
 /// Flags shared between the engine and a running search.
 #[derive(Debug, Default)]
@@ -59,6 +61,9 @@ pub struct Clock<'a> {
     node_limit: u64,
     nodes: u64,
     stopped: bool,
+    /// When the next progress report is due, from the start of the search.
+    next_progress: Duration,
+    progress_due: bool,
 }
 
 impl<'a> Clock<'a> {
@@ -75,6 +80,8 @@ impl<'a> Clock<'a> {
             node_limit: node_limit.unwrap_or(u64::MAX),
             nodes: 0,
             stopped: false,
+            next_progress: PROGRESS_INTERVAL,
+            progress_due: false,
         }
     }
 
@@ -90,11 +97,27 @@ impl<'a> Clock<'a> {
         self.stopped
     }
 
-    /// Looks at the stop flag and the hard deadline.
+    /// Looks at the stop flag, the hard deadline and whether a progress report is due.
     pub fn check(&mut self) {
-        if self.signals.is_stopped() || self.past(|budget| budget.hard) {
+        let elapsed = self.elapsed();
+        if self.signals.is_stopped() || self.past(elapsed, |budget| budget.hard) {
             self.stopped = true;
         }
+        if elapsed >= self.next_progress {
+            self.progress_due = true;
+        }
+    }
+
+    /// True when the search has gone [`PROGRESS_INTERVAL`] without a report.
+    #[inline]
+    pub fn progress_due(&self) -> bool {
+        self.progress_due
+    }
+
+    /// A report was just made: the next progress report is due an interval from now.
+    pub fn reported(&mut self) {
+        self.progress_due = false;
+        self.next_progress = self.elapsed() + PROGRESS_INTERVAL;
     }
 
     /// True once the search has been told to stop or ran out of nodes or time.
@@ -124,22 +147,23 @@ impl<'a> Clock<'a> {
         if self.stopped || self.out_of_nodes() {
             return false;
         }
-        match (self.budget, self.time_used()) {
+        match (self.budget, self.time_used(self.elapsed())) {
             (Some(budget), Some(used)) => used + expected <= budget.soft && used < budget.hard,
             _ => true,
         }
     }
 
-    /// Time used on the clock, counted from `ponderhit` for a ponder search; None while pondering.
-    fn time_used(&self) -> Option<Duration> {
+    /// Time used on the clock `elapsed` after the start, counted from `ponderhit` for a ponder
+    /// search; None while pondering.
+    fn time_used(&self, elapsed: Duration) -> Option<Duration> {
         if self.signals.is_pondering() {
             return None;
         }
-        Some(self.elapsed().saturating_sub(self.signals.clock_origin()))
+        Some(elapsed.saturating_sub(self.signals.clock_origin()))
     }
 
-    fn past(&self, limit: impl Fn(&TimeBudget) -> Duration) -> bool {
-        match (self.budget.as_ref(), self.time_used()) {
+    fn past(&self, elapsed: Duration, limit: impl Fn(&TimeBudget) -> Duration) -> bool {
+        match (self.budget.as_ref(), self.time_used(elapsed)) {
             (Some(budget), Some(used)) => used >= limit(budget),
             _ => false,
         }

@@ -14,7 +14,7 @@ use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::path::is_insufficient_material;
 use crate::search::tree::Tree;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
-use crate::search::{Iteration, Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY};
+use crate::search::{Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY};
 
 /// Iterations are assumed to take this many times longer than the one before.
 const GROWTH: u32 = 2;
@@ -86,8 +86,9 @@ fn null_position(pos: &Chess) -> Option<Chess> {
 /// How an iteration ended.
 enum RootOutcome {
     Completed(Score),
-    /// Stopped; the best root move fully searched in this iteration, if one beat the rest.
-    Stopped(Option<Move>),
+    /// Stopped; the score of the best root move fully searched in this iteration, if one beat
+    /// the rest (its line is then the PV at ply 0).
+    Stopped(Option<Score>),
 }
 
 /// Deepens until a limit ends the search; answers with the last completed depth,
@@ -104,7 +105,7 @@ pub fn search(
     state.tt.new_search();
     state.heuristics.new_search();
     let mut searcher = Iterative {
-        tree: Tree::new(game, clock),
+        tree: Tree::new(game, clock, report),
         tt: &mut state.tt,
         heuristics: &mut state.heuristics,
         use_tt: config.transposition_table,
@@ -140,15 +141,21 @@ pub fn search(
             searcher.search_root(&mut moves, depth as i32, -INFINITY, INFINITY)
         };
         match outcome {
-            RootOutcome::Stopped(partial_best) => {
-                result.best = partial_best.or(result.best);
+            RootOutcome::Stopped(partial) => {
+                // As Stockfish: a root move that beat the previous best in the stopped
+                // iteration is played, and its line is reported first.
+                if let Some(score) = partial {
+                    searcher.record_line(&mut result, depth, score);
+                }
                 break;
             }
             RootOutcome::Completed(score) => {
                 last_duration = searcher.tree.clock.elapsed() - started;
-                searcher.record_iteration(&mut result, depth, score, report);
+                searcher.record_line(&mut result, depth, score);
+                result.depth = depth;
                 if config.debug {
-                    report(Report::Message(searcher.tree.stats.describe(depth)));
+                    let stats = searcher.tree.stats.describe(depth);
+                    searcher.tree.report(Report::Message(stats));
                 }
                 if mate_limit_reached(limits, score)
                     || searcher.single_reply_under_clock(&moves, limits)
@@ -157,6 +164,10 @@ pub fn search(
                 }
             }
         }
+    }
+    if let (false, Some(best)) = (searcher.tree.has_reported_line(), result.best) {
+        let hashfull = searcher.hashfull();
+        searcher.tree.report_unsearched(best, hashfull);
     }
     if result.ponder.is_none() {
         result.ponder = result
@@ -224,6 +235,7 @@ impl Iterative<'_, '_> {
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
         for (i, &m) in moves.iter().enumerate() {
+            self.tree.searching_root_move(depth as u32, m, i + 1);
             let child = self.tree.play(&root, m);
             let mut score = if i == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
@@ -235,7 +247,7 @@ impl Iterative<'_, '_> {
             }
             self.tree.undo();
             if self.tree.stopped() {
-                return RootOutcome::Stopped(best.map(|(_, m)| m));
+                return RootOutcome::Stopped(best.map(|_| best_score));
             }
             best_score = best_score.max(score);
             if score > alpha {
@@ -534,27 +546,19 @@ impl Iterative<'_, '_> {
             .and_then(|hit| decode_move(hit.mv, moves))
     }
 
-    fn record_iteration(
-        &mut self,
-        result: &mut SearchResult,
-        depth: u32,
-        score: Score,
-        report: &mut dyn FnMut(Report),
-    ) {
+    /// Makes the PV at ply 0, scored `score` at `depth`, the search's answer, and reports it.
+    fn record_line(&mut self, result: &mut SearchResult, depth: u32, score: Score) {
         let pv = self.tree.pv.line(0);
         result.best = pv.first().copied().or(result.best);
         result.ponder = pv.get(1).copied();
         result.score = score;
-        result.depth = depth;
-        report(Report::Iteration(Iteration {
-            depth,
-            seldepth: self.tree.seldepth as u32,
-            score,
-            nodes: self.tree.clock.nodes(),
-            time: self.tree.clock.elapsed(),
-            hashfull: self.use_tt.then(|| self.tt.hashfull()),
-            pv,
-        }));
+        let hashfull = self.hashfull();
+        self.tree.report_line(depth, score, pv, hashfull);
+    }
+
+    /// Permille of the table in use, when the search uses one.
+    fn hashfull(&self) -> Option<u32> {
+        self.use_tt.then(|| self.tt.hashfull())
     }
 
     /// Under a clock, a forced move needs no deeper thought.

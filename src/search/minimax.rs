@@ -14,7 +14,8 @@ pub fn search_depth(tree: &mut Tree, root_moves: &[Move], depth: u32) -> Option<
     let root = tree.root.clone();
     tree.enter(0);
     let mut best = -INFINITY;
-    for &m in root_moves {
+    for (i, &m) in root_moves.iter().enumerate() {
+        tree.searching_root_move(depth, m, i + 1);
         let child = tree.play(&root, m);
         let score = -minimax(tree, &child, depth - 1, 1);
         tree.undo();

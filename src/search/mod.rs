@@ -2,7 +2,8 @@
 //!
 //! Every search takes a [`Game`], [`Limits`] and a [`SearchConfig`], counts nodes the same way
 //! (one per position visited, the root included), reports each completed depth as a [`Report`]
-//! and returns a [`SearchResult`]. None of them formats text or touches stdout.
+//! and returns a [`SearchResult`] whose move and ponder move are those of the last line
+//! reported. None of them formats text or touches stdout.
 
 pub mod alphabeta;
 pub mod control;
@@ -183,10 +184,24 @@ pub struct Iteration {
     pub pv: Vec<Move>,
 }
 
+/// Where a long depth has got to, reported at least once a second so that a GUI sees it working.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth being searched.
+    pub depth: u32,
+    /// The root move being searched, and its number in the root's order (from 1).
+    pub currmove: Move,
+    pub currmovenumber: usize,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
 /// What a search tells the outside world while it runs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
+    /// A completed depth, or the line of a stopped one that the search answers with.
     Iteration(Iteration),
+    Progress(Progress),
     /// A diagnostic, shown as `info string`.
     Message(String),
 }

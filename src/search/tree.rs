@@ -1,4 +1,5 @@
-//! What every tree search shares: the node counter and clock, the path of keys, the PV table.
+//! What every tree search shares: the node counter and clock, the path of keys, the PV table,
+//! and where its reports go.
 
 use shakmaty::{Chess, Color, Move, Position, Role};
 
@@ -7,10 +8,17 @@ use crate::game::{key_after, Game};
 use crate::search::control::Clock;
 use crate::search::path::Path;
 use crate::search::pv::PvTable;
-use crate::search::{Stats, MAX_PLY};
+use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
+
+/// The material a move wins: the piece taken and what a promotion adds.
+#[inline]
+pub fn material_gain(m: Move) -> Score {
+    m.capture().map_or(0, role_value)
+        + m.promotion()
+            .map_or(0, |role| role_value(role) - role_value(Role::Pawn))
+}
 
 /// The running state of one tree search.
-#[derive(Debug)]
 pub struct Tree<'a> {
     pub root: Chess,
     pub clock: Clock<'a>,
@@ -22,10 +30,17 @@ pub struct Tree<'a> {
     /// White's material minus Black's, for the root and each position on the search path,
     /// updated from the moves played (the evaluation without counting the pieces).
     balance: Vec<Score>,
+    report: &'a mut dyn FnMut(Report),
+    /// Whether a line (an [`Iteration`]) has been reported.
+    reported_line: bool,
+    /// The depth being searched, and the root move being searched with its number.
+    depth: u32,
+    root_move: Option<(Move, usize)>,
 }
 
 impl<'a> Tree<'a> {
-    pub fn new(game: &Game, clock: Clock<'a>) -> Tree<'a> {
+    /// A search tree rooted at `game`'s position, reporting to `report`.
+    pub fn new(game: &Game, clock: Clock<'a>, report: &'a mut dyn FnMut(Report)) -> Tree<'a> {
         let root = game.position();
         let mut balance = Vec::with_capacity(MAX_PLY + 2);
         balance.push(material(root.board(), Color::White) - material(root.board(), Color::Black));
@@ -37,6 +52,10 @@ impl<'a> Tree<'a> {
             pv: PvTable::default(),
             seldepth: 0,
             stats: Stats::default(),
+            report,
+            reported_line: false,
+            depth: 0,
+            root_move: None,
         }
     }
 
@@ -47,7 +66,68 @@ impl<'a> Tree<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        self.clock.count_node()
+        let stop = self.clock.count_node();
+        if self.clock.progress_due() && !stop {
+            self.report_progress();
+        }
+        stop
+    }
+
+    /// The search of `depth` goes on with root move `m`, the `number`th (from 1) in its order.
+    #[inline]
+    pub fn searching_root_move(&mut self, depth: u32, m: Move, number: usize) {
+        self.depth = depth;
+        self.root_move = Some((m, number));
+    }
+
+    /// Sends a report; the next progress report is then due a full interval later.
+    pub fn report(&mut self, report: Report) {
+        (self.report)(report);
+        self.clock.reported();
+    }
+
+    /// Reports `pv`, scored `score`, as the line of `depth`: the line the search answers with
+    /// if it ends before it reports another.
+    pub fn report_line(&mut self, depth: u32, score: Score, pv: Vec<Move>, hashfull: Option<u32>) {
+        self.reported_line = true;
+        let iteration = Iteration {
+            depth,
+            seldepth: self.seldepth as u32,
+            score,
+            nodes: self.clock.nodes(),
+            time: self.clock.elapsed(),
+            hashfull,
+            pv,
+        };
+        self.report(Report::Iteration(iteration));
+    }
+
+    /// Whether a line has been reported (see [`Tree::report_line`]).
+    pub fn has_reported_line(&self) -> bool {
+        self.reported_line
+    }
+
+    /// Reports `m` as the line of depth 0, scored by the static evaluation: the answer of a
+    /// search stopped before it had any line of its own.
+    pub fn report_unsearched(&mut self, m: Move, hashfull: Option<u32>) {
+        let root = self.root.clone();
+        let score = self.evaluate(&root);
+        self.report_line(0, score, vec![m], hashfull);
+    }
+
+    #[cold]
+    fn report_progress(&mut self) {
+        let Some((currmove, currmovenumber)) = self.root_move else {
+            return;
+        };
+        let progress = Progress {
+            depth: self.depth,
+            currmove,
+            currmovenumber,
+            nodes: self.clock.nodes(),
+            time: self.clock.elapsed(),
+        };
+        self.report(Report::Progress(progress));
     }
 
     /// True once the search has been told to stop or ran out of nodes or time.
@@ -63,9 +143,7 @@ impl<'a> Tree<'a> {
         child.play_unchecked(m);
         let key = key_after(pos, self.path.key(), m, &child);
         self.path.push(key);
-        let gain = m.capture().map_or(0, role_value)
-            + m.promotion()
-                .map_or(0, |role| role_value(role) - role_value(Role::Pawn));
+        let gain = material_gain(m);
         let balance = self.balance();
         self.balance.push(match pos.turn() {
             Color::White => balance + gain,
@@ -125,6 +203,29 @@ mod tests {
     }
 
     #[test]
+    fn a_move_gains_what_it_takes_and_what_its_promotion_adds() {
+        let game = Game::from_fen("1n5k/P7/8/8/8/8/8/K7 w - - 0 1").expect("legal");
+        let gains: Vec<(String, Score)> = game
+            .position()
+            .legal_moves()
+            .iter()
+            .map(|&m| (crate::game::uci_move(m), material_gain(m)))
+            .collect();
+        for (mv, gain) in [
+            ("a7a8q", 800),
+            ("a7a8n", 200),
+            ("a7b8q", 1100),
+            ("a7b8r", 700),
+            ("a1b2", 0),
+        ] {
+            assert!(
+                gains.contains(&(mv.to_string(), gain)),
+                "{mv} {gain}: {gains:?}"
+            );
+        }
+    }
+
+    #[test]
     fn the_material_balance_follows_every_move() {
         let signals = Signals::new(false);
         for fen in [
@@ -134,7 +235,9 @@ mod tests {
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         ] {
             let game = Game::from_fen(fen).expect("legal");
-            let mut tree = Tree::new(&game, Clock::new(&signals, Instant::now(), None, None));
+            let mut report = |_| {};
+            let clock = Clock::new(&signals, Instant::now(), None, None);
+            let mut tree = Tree::new(&game, clock, &mut report);
             walk(&mut tree, game.position(), 3);
         }
     }

@@ -15,7 +15,7 @@ pub enum Bound {
     Upper,
 }
 
-/// One slot: 16 bytes.
+/// One entry, as stored in a [`Slot`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
     key: u64,
@@ -24,6 +24,33 @@ struct Entry {
     depth: i8,
     /// Bound in the low 2 bits (0 = empty slot), search generation above.
     flags: u8,
+}
+
+/// One slot, 16 bytes: the key, then move, score, depth and flags packed in one word. All
+/// zeros is an empty slot, so a table is allocated zeroed by the system, which maps the
+/// memory only as entries are written: a large `Hash` is ready at once.
+type Slot = [u64; 2];
+
+impl Entry {
+    #[inline]
+    fn unpack([key, data]: Slot) -> Entry {
+        Entry {
+            key,
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8 as i8,
+            flags: (data >> 40) as u8,
+        }
+    }
+
+    #[inline]
+    fn pack(self) -> Slot {
+        let data = self.mv as u64
+            | (self.score as u16 as u64) << 16
+            | (self.depth as u8 as u64) << 32
+            | (self.flags as u64) << 40;
+        [self.key, data]
+    }
 }
 
 /// A table hit, its score already adjusted to the probing ply.
@@ -51,11 +78,11 @@ impl Hit {
 /// A hash table of search results keyed by Zobrist key.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
+    entries: Vec<Slot>,
     generation: u8,
 }
 
-const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 impl TranspositionTable {
     /// A table of `mb` megabytes (at least one entry).
@@ -65,32 +92,30 @@ impl TranspositionTable {
             generation: 0,
         };
         if tt.resize(mb).is_err() {
-            tt.entries = vec![Entry::default(); 1024];
+            tt.entries = vec![Slot::default(); 1024];
         }
         tt
     }
 
     /// Resizes to `mb` megabytes, clearing it; on failure the table is left as it was.
     pub fn resize(&mut self, mb: usize) -> Result<(), String> {
-        let count = (mb.saturating_mul(1 << 20) / ENTRY_BYTES).max(1);
-        let mut entries = Vec::new();
-        entries
-            .try_reserve_exact(count)
-            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
-        entries.resize(count, Entry::default());
-        self.entries = entries;
+        let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
+        // `vec!` of zeros asks the system for zeroed memory (untouched until written) but
+        // aborts if refused: first ask for the same memory in a way that can fail.
+        let mut probe: Vec<Slot> = Vec::new();
+        let reserved = probe.try_reserve_exact(count);
+        // Kept observable, so that the compiler cannot drop the allocation as unused.
+        std::hint::black_box(&probe);
+        reserved.map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        drop(probe);
+        self.entries = vec![Slot::default(); count];
         self.generation = 0;
         Ok(())
     }
 
-    /// Size in megabytes.
-    pub fn size_mb(&self) -> usize {
-        (self.entries.len() * ENTRY_BYTES) >> 20
-    }
-
     /// Empties every slot.
     pub fn clear(&mut self) {
-        self.entries.iter_mut().for_each(|e| *e = Entry::default());
+        self.entries.fill(Slot::default());
         self.generation = 0;
     }
 
@@ -107,7 +132,7 @@ impl TranspositionTable {
     /// The entry for `key`, with its mate score made relative to `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let entry = self.entries[self.index(key)];
+        let entry = Entry::unpack(self.entries[self.index(key)]);
         if entry.key != key || entry.flags & 3 == 0 {
             return None;
         }
@@ -136,7 +161,7 @@ impl TranspositionTable {
         ply: usize,
     ) {
         let index = self.index(key);
-        let slot = &mut self.entries[index];
+        let slot = Entry::unpack(self.entries[index]);
         let same_search = slot.flags >> 2 == self.generation && slot.flags & 3 != 0;
         if slot.key != key && same_search && slot.depth as i32 > depth {
             return;
@@ -151,13 +176,14 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *slot = Entry {
+        let entry = Entry {
             key,
             mv,
             score: score_to_tt(score, ply) as i16,
             depth: depth.clamp(-1, i8::MAX as i32) as i8,
             flags: self.generation << 2 | bound_bits,
         };
+        self.entries[index] = entry.pack();
     }
 
     /// Permille of the first thousand slots filled by the current search.
@@ -165,6 +191,7 @@ impl TranspositionTable {
         let sample = self.entries.len().min(1000);
         let used = self.entries[..sample]
             .iter()
+            .map(|&slot| Entry::unpack(slot))
             .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
             .count();
         (used * 1000 / sample.max(1)) as u32
@@ -231,6 +258,45 @@ mod tests {
         tt.store(42, 4, MATE - 5, Bound::Exact, None, 3);
         let hit = tt.probe(42, 7).expect("stored");
         assert_eq!(hit.score, MATE - 9);
+    }
+
+    #[test]
+    fn entries_round_trip_through_their_slot() {
+        for entry in [
+            Entry::default(),
+            Entry {
+                key: u64::MAX,
+                mv: u16::MAX,
+                score: i16::MIN,
+                depth: -1,
+                flags: 0xff,
+            },
+            Entry {
+                key: 0x0123_4567_89ab_cdef,
+                mv: 0x7abc,
+                score: -32_000,
+                depth: i8::MAX,
+                flags: 0x29,
+            },
+        ] {
+            assert_eq!(Entry::unpack(entry.pack()), entry);
+        }
+        assert_eq!(Entry::default().pack(), Slot::default());
+    }
+
+    #[test]
+    fn a_table_the_machine_cannot_give_leaves_the_old_one() {
+        let mut tt = TranspositionTable::new(1);
+        tt.store(42, 4, 17, Bound::Exact, None, 0);
+        let before = tt.entries.len();
+        assert!(tt.resize(usize::MAX).is_err());
+        // A petabyte: no address space holds it.
+        assert!(tt.resize(1 << 30).is_err());
+        assert_eq!(tt.entries.len(), before);
+        assert_eq!(tt.probe(42, 0).map(|hit| hit.score), Some(17));
+        assert!(tt.resize(2).is_ok());
+        assert_eq!(tt.entries.len(), 2 * (1 << 20) / SLOT_BYTES);
+        assert_eq!(tt.probe(42, 0), None);
     }
 
     #[test]

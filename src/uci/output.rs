@@ -8,7 +8,7 @@ use shakmaty::Move;
 
 use crate::eval::{mate_distance, Score};
 use crate::game::uci_move;
-use crate::search::{Iteration, Report};
+use crate::search::{Iteration, Progress, Report};
 
 /// The longest piece of user input echoed back in an `info string`.
 const MAX_ECHO_CHARS: usize = 200;
@@ -72,6 +72,7 @@ impl Output {
     pub fn report(&self, report: &Report) {
         match report {
             Report::Iteration(iteration) => self.line(&format_iteration(iteration)),
+            Report::Progress(progress) => self.line(&format_progress(progress)),
             Report::Message(message) => self.info_string(message),
         }
     }
@@ -129,6 +130,19 @@ pub fn format_iteration(it: &Iteration) -> String {
     line
 }
 
+/// The `info` line of a depth in progress: the root move being searched, and the counts.
+pub fn format_progress(progress: &Progress) -> String {
+    format!(
+        "info depth {} currmove {} currmovenumber {} nodes {} nps {} time {}",
+        progress.depth,
+        uci_move(progress.currmove),
+        progress.currmovenumber,
+        progress.nodes,
+        nodes_per_second(progress.nodes, progress.time),
+        progress.time.as_millis()
+    )
+}
+
 /// Nodes per second over `time` (0 when no time has passed).
 pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
     (nodes as u128 * 1_000_000)
@@ -181,6 +195,23 @@ mod tests {
         output.info_string("lost too");
         assert!(!output.exit_when_closed && Output::stdout().exit_when_closed);
         assert!(!Output::stderr().exit_when_closed);
+    }
+
+    #[test]
+    fn progress_shows_the_root_move_and_the_counts() {
+        let progress = Progress {
+            depth: 5,
+            currmove: shakmaty::Position::legal_moves(&shakmaty::Chess::default())[0],
+            currmovenumber: 3,
+            nodes: 3_000_000,
+            time: Duration::from_millis(1500),
+        };
+        let line = format_progress(&progress);
+        let currmove = uci_move(progress.currmove);
+        assert_eq!(
+            line,
+            format!("info depth 5 currmove {currmove} currmovenumber 3 nodes 3000000 nps 2000000 time 1500")
+        );
     }
 
     #[test]

@@ -195,8 +195,8 @@ impl Engine {
         fen
     }
 
-    /// Sends `go ...` and returns (info lines, the move of `bestmove`).
-    pub fn go(&mut self, line: &str) -> (Vec<String>, String) {
+    /// Sends `go ...` and returns (info lines, the answer of `bestmove`).
+    pub fn go(&mut self, line: &str) -> (Vec<String>, Bestmove) {
         self.send(line);
         let (lines, best) = self.read_bestmove();
         (lines, bestmove_of(&best))
@@ -242,15 +242,26 @@ impl Drop for Engine {
     }
 }
 
-/// The move of a `bestmove <move> [ponder <move>]` line.
-pub fn bestmove_of(line: &str) -> String {
+/// The answer of a `bestmove <move> [ponder <move>]` line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bestmove {
+    /// The move played, or `(none)`.
+    pub best: String,
+    pub ponder: Option<String>,
+}
+
+/// Parses a `bestmove <move> [ponder <move>]` line, keeping both moves.
+pub fn bestmove_of(line: &str) -> Bestmove {
     let tokens: Vec<&str> = line.split_whitespace().collect();
     assert!(
         tokens.len() == 2 || (tokens.len() == 4 && tokens[2] == "ponder"),
         "malformed bestmove line: '{line}'"
     );
     assert_eq!(tokens[0], "bestmove", "not a bestmove line: '{line}'");
-    tokens[1].to_string()
+    Bestmove {
+        best: tokens[1].to_string(),
+        ponder: tokens.get(3).map(|m| m.to_string()),
+    }
 }
 
 /// The position of a FEN, parsed by shakmaty itself (not by the engine's code).
@@ -288,6 +299,21 @@ pub fn assert_legal(fen: &str, moves: &[&str], text: &str) {
         is_legal(fen, moves, text),
         "bestmove '{text}' is not a legal move in '{fen}' after {moves:?}"
     );
+}
+
+/// Asserts that an answer's move is legal in the position of `fen` after `moves`, and that its
+/// ponder move, when given, is legal after it.
+pub fn assert_legal_answer(fen: &str, moves: &[&str], answer: &Bestmove) {
+    assert_legal(fen, moves, &answer.best);
+    if let Some(ponder) = &answer.ponder {
+        let mut line = moves.to_vec();
+        line.push(&answer.best);
+        assert!(
+            is_legal(fen, &line, ponder),
+            "ponder '{ponder}' is not a legal reply to '{}' in '{fen}' after {moves:?}",
+            answer.best
+        );
+    }
 }
 
 /// Result of running the binary to completion.

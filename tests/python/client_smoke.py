@@ -8,6 +8,7 @@ options, plays and analyses a few positions, ponders, and quits. Prints one line
 a final line "N passed, M failed"; exits non-zero when any check failed.
 """
 
+import logging
 import sys
 import traceback
 
@@ -36,6 +37,29 @@ TIMEOUT = 30
 
 passed = 0
 failed = 0
+
+
+class Transcript(logging.Handler):
+    """The lines python-chess exchanges with the engine, taken from its debug log."""
+
+    def __init__(self):
+        super().__init__(logging.DEBUG)
+        self.sent = []
+        self.received = []
+
+    def emit(self, record):
+        message = record.getMessage()
+        for marker, lines in ((": << ", self.sent), (": >> ", self.received)):
+            if marker in message:
+                lines.append(message.split(marker, 1)[1])
+                return
+
+
+transcript = Transcript()
+chess_logger = logging.getLogger("chess.engine")
+chess_logger.setLevel(logging.DEBUG)
+chess_logger.addHandler(transcript)
+chess_logger.propagate = False
 
 
 def check(name, condition, detail=""):
@@ -75,9 +99,20 @@ def run_checks(path):
                 repr(search.var),
             )
 
-        # Setting options (python-chess validates values against the announced ranges).
+        # Setting options (python-chess validates values against the announced ranges): the
+        # engine takes them without a word, and answers the next isready.
+        sent_before, received_before = len(transcript.sent), len(transcript.received)
         engine.configure({"Hash": 32, "Move Overhead": 20})
-        check("configure Hash and Move Overhead", True)
+        engine.ping()
+        sent = transcript.sent[sent_before:]
+        answers = transcript.received[received_before:]
+        check(
+            "configure Hash and Move Overhead",
+            "setoption name Hash value 32" in sent
+            and "setoption name Move Overhead value 20" in sent
+            and answers == ["readyok"],
+            f"sent {sent!r}, answered {answers!r}",
+        )
 
         # position + go depth 2 through play().
         board = chess.Board()
@@ -169,8 +204,14 @@ def run_checks(path):
         board = chess.Board("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4")
         info = engine.analyse(board, chess.engine.Limit(depth=1))
         check("mated side scores mate 0", info.get("score") is not None and info["score"].relative == chess.engine.Mate(0), repr(info))
+        # After all that: isready is answered, and nothing python-chess sent was refused
+        # (the engine reports bad input as `info string`).
+        received_before = len(transcript.received)
         engine.ping()
-        check("ping (isready) after all that", True)
+        check("isready answered after all that", transcript.received[received_before:] == ["readyok"],
+              repr(transcript.received[received_before:]))
+        complaints = [line for line in transcript.received if line.startswith("info string")]
+        check("no command of the session was refused", not complaints and transcript.sent, repr(complaints))
     finally:
         engine.quit()
     check("quit", engine.protocol.returncode.done(), "")

@@ -7,9 +7,10 @@ times out a command that gets no answer).
 
     python3 tests/python/match.py [ENGINE] [--soak N] [--only NAME]
 
-Without --soak it plays the short set of matches CI runs. --soak N plays N games of
-IterativeDeepening against itself at 1 s + 0.01 s per game. The last line is
-"N passed, M failed", counted in games.
+Without --soak it plays the short set of matches CI runs; --only NAME plays only those of them
+whose name contains NAME (case ignored; an unknown name lists the names and exits with status
+2). --soak N plays N games of IterativeDeepening against itself at 1 s + 0.01 s per game. The
+last line is "N passed, M failed", counted in games.
 """
 
 import argparse
@@ -168,8 +169,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("engine", nargs="?", default=os.path.join(ROOT, "target", "release", "engine"))
     parser.add_argument("--soak", type=int, metavar="N", help="play N games of ID vs ID at 1s+0.01s")
+    parser.add_argument("--only", metavar="NAME", help="play only the CI matches whose name contains NAME")
     args = parser.parse_args()
+    if args.soak and args.only:
+        parser.error("--only selects among the CI matches; --soak plays its own")
     openings = read_openings()
+    matches = ci_matches(args.engine, openings)
+    if args.only:
+        matches = [(name, match) for name, match in matches if args.only.lower() in name.lower()]
+        if not matches:
+            names = ", ".join(repr(name) for name, _ in ci_matches(args.engine, openings))
+            parser.error(f"no CI match is named like {args.only!r}; the matches: {names}")
     passed = failed = 0
     started = time.monotonic()
     if args.soak:
@@ -181,7 +191,7 @@ def main():
                          args.soak, shuffled, clock=(1.0, 0.01))
         passed, failed = passed + p, failed + f
     else:
-        for _, match in ci_matches(args.engine, openings):
+        for _, match in matches:
             p, f = match()
             passed, failed = passed + p, failed + f
     print(f"harness time {time.monotonic() - started:.1f} s")

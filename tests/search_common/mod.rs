@@ -1,10 +1,11 @@
-//! Shared helpers of the search tests: EPD parsing, running a search through the library,
-//! and checking that a line of moves is legal.
+//! Shared helpers of the search tests: reading the suites, running a search through the
+//! library, and checking that a line of moves is legal.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::time::Instant;
 
+use engine::epd::{self, EpdRecord};
 use engine::game::Game;
 use engine::search::control::Signals;
 use engine::search::{
@@ -12,35 +13,24 @@ use engine::search::{
 };
 use shakmaty::{san::San, Chess, Move, Position};
 
-/// One EPD record: the position (4 FEN fields, or 6 when the clocks are given) and its operations.
-#[derive(Clone, Debug)]
-pub struct Epd {
-    pub fen: String,
-    /// The operations in file order: opcode and operands (quotes removed).
-    pub ops: Vec<(String, Vec<String>)>,
-    /// 1-based line number in the file.
-    pub line: usize,
+/// What the search tests need of an EPD record beside the library's accessors.
+pub trait RecordExt {
+    /// The record's position, which must be legal.
+    fn game(&self) -> Game;
+    /// The record's `id`, or its line number.
+    fn name(&self) -> String;
 }
 
-impl Epd {
-    /// The operands of `opcode`, if the record has it.
-    pub fn op(&self, opcode: &str) -> Option<&[String]> {
-        self.ops
-            .iter()
-            .find(|(name, _)| name == opcode)
-            .map(|(_, operands)| operands.as_slice())
+impl RecordExt for EpdRecord {
+    fn game(&self) -> Game {
+        Game::from_fen(&self.fen).unwrap_or_else(|e| panic!("{}: {e}", self.name()))
     }
 
-    /// The record's `id`, or its line number.
-    pub fn name(&self) -> String {
-        match self.op("id") {
+    fn name(&self) -> String {
+        match self.operands("id") {
             Some([id]) => id.clone(),
             _ => format!("line {}", self.line),
         }
-    }
-
-    pub fn game(&self) -> Game {
-        Game::from_fen(&self.fen).unwrap_or_else(|e| panic!("{}: {e}", self.name()))
     }
 }
 
@@ -61,95 +51,10 @@ pub fn positions_file(name: &str) -> PathBuf {
     shared
 }
 
-/// Reads an EPD file: one record a line; blank lines and `#` comments are skipped.
-///
-/// Handles both `FEN4 opcode operands; ...` and the perft files' `FEN6 ;D1 20 ;D2 400` form.
-pub fn read_epd(name: &str) -> Vec<Epd> {
+/// Reads a file of `positions/` with the engine's EPD parser.
+pub fn read_epd(name: &str) -> Vec<EpdRecord> {
     let path = positions_file(name);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .map(|(i, l)| parse_epd_line(l, i + 1))
-        .collect()
-}
-
-/// Parses one EPD line (see [`read_epd`]).
-pub fn parse_epd_line(line: &str, number: usize) -> Epd {
-    // Four FEN fields, then the two clocks if the next two fields are numbers (the perft form).
-    let mut fields = Vec::new();
-    let mut rest = line.trim_start();
-    for i in 0..6 {
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let field = &rest[..end];
-        if i >= 4 && (field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit())) {
-            break;
-        }
-        fields.push(field);
-        rest = rest[end..].trim_start();
-    }
-    let position = fields.join(" ");
-    let mut ops = Vec::new();
-    for op in split_operations(rest) {
-        let tokens = tokenize(&op);
-        if let Some((name, operands)) = tokens.split_first() {
-            ops.push((name.clone(), operands.to_vec()));
-        }
-    }
-    Epd {
-        fen: position,
-        ops,
-        line: number,
-    }
-}
-
-/// Splits operations at the `;` that are not inside a quoted string.
-fn split_operations(text: &str) -> Vec<String> {
-    let mut ops = Vec::new();
-    let mut current = String::new();
-    let mut quoted = false;
-    for c in text.chars() {
-        match c {
-            '"' => {
-                quoted = !quoted;
-                current.push(c);
-            }
-            ';' if !quoted => {
-                if !current.trim().is_empty() {
-                    ops.push(current.trim().to_string());
-                }
-                current.clear();
-            }
-            _ => current.push(c),
-        }
-    }
-    if !current.trim().is_empty() {
-        ops.push(current.trim().to_string());
-    }
-    ops
-}
-
-/// Splits an operation into whitespace-separated tokens; a quoted string is one token.
-fn tokenize(op: &str) -> Vec<String> {
-    let mut tokens = Vec::new();
-    let mut current = String::new();
-    let mut quoted = false;
-    for c in op.chars() {
-        match c {
-            '"' => quoted = !quoted,
-            c if c.is_whitespace() && !quoted => {
-                if !current.is_empty() {
-                    tokens.push(std::mem::take(&mut current));
-                }
-            }
-            _ => current.push(c),
-        }
-    }
-    if !current.is_empty() {
-        tokens.push(current);
-    }
-    tokens
+    epd::read(&path).unwrap_or_else(|e| panic!("{}: {e:#}", path.display()))
 }
 
 /// A configuration of `kind`; IterativeDeepening's parts all on, AlphaBeta's ordering on.
