@@ -1,6 +1,23 @@
-//! The material evaluator: pawn 100, knight 300, bishop 300, rook 500, queen 900 centipawns.
+//! The evaluators, chosen by the `Evaluation` option, and the scores they share.
+//!
+//! - [`material`]: the seeds' evaluator, kept exact (pawn 100 ... queen 900).
+//! - [`positional`]: PeSTO's tapered material and piece-square tables plus pawn structure,
+//!   mobility, king safety, bishop pair, rook files and tempo; the default.
 
-use shakmaty::{Board, Color, Position, Role};
+pub mod incremental;
+pub mod material;
+pub mod positional;
+pub mod psqt;
+pub mod report;
+pub mod tapered;
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::{Board, Color, Move, Position, Role};
+
+pub use incremental::Accumulator;
+pub use material::{material, role_value, MATERIAL_ROLES};
 
 /// A score in centipawns, or a mate score near [`MATE`].
 pub type Score = i32;
@@ -14,41 +31,77 @@ pub const INFINITY: Score = 32_500;
 /// The score of a drawn position.
 pub const DRAW: Score = 0;
 
-/// The value of each role, in centipawns; the king has none.
-pub const fn role_value(role: Role) -> Score {
-    match role {
-        Role::Pawn => 100,
-        Role::Knight => 300,
-        Role::Bishop => 300,
-        Role::Rook => 500,
-        Role::Queen => 900,
-        Role::King => 0,
+/// The evaluator the search scores positions with (the `Evaluation` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Evaluation {
+    /// The seeds' material count.
+    Material,
+    /// Tapered material and piece-square tables with positional terms.
+    Positional,
+}
+
+impl Evaluation {
+    pub const ALL: [Evaluation; 2] = [Evaluation::Material, Evaluation::Positional];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Evaluation::Material => "Material",
+            Evaluation::Positional => "Positional",
+        }
+    }
+
+    /// The static evaluation of `pos` from the side to move's point of view.
+    pub fn evaluate<P: Position>(self, pos: &P) -> Score {
+        let board = pos.board();
+        self.evaluate_with(board, pos.turn(), &Accumulator::new(board))
+    }
+
+    /// [`Evaluation::evaluate`] with the sums of `acc` instead of counting the pieces.
+    #[inline]
+    pub fn evaluate_with(self, board: &Board, turn: Color, acc: &Accumulator) -> Score {
+        match self {
+            Evaluation::Material => match turn {
+                Color::White => acc.material,
+                Color::Black => -acc.material,
+            },
+            Evaluation::Positional => positional::evaluate_with(board, turn, acc.psqt),
+        }
+    }
+
+    /// The most this evaluator's material rises for the side playing `m`: the piece taken and
+    /// what a promotion adds (for the positional evaluator, at the larger of the phases' values).
+    #[inline]
+    pub fn material_gain(self, m: Move) -> Score {
+        match self {
+            Evaluation::Material => material::gain(m),
+            Evaluation::Positional => {
+                let value = |role: Role| {
+                    let v = psqt::value(role);
+                    v.mg.max(v.eg)
+                };
+                m.capture().map_or(0, value)
+                    + m.promotion()
+                        .map_or(0, |role| value(role) - value(Role::Pawn))
+            }
+        }
     }
 }
 
-/// The roles that carry material, in the order the `eval` command lists them.
-pub const MATERIAL_ROLES: [Role; 5] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-];
-
-/// The material of one side, in centipawns.
-pub fn material(board: &Board, color: Color) -> Score {
-    let ours = board.by_color(color);
-    MATERIAL_ROLES
-        .iter()
-        .map(|&role| (board.by_role(role) & ours).count() as Score * role_value(role))
-        .sum()
+impl fmt::Display for Evaluation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
-/// The static evaluation from the side to move's point of view.
-pub fn evaluate<P: Position>(pos: &P) -> Score {
-    let board = pos.board();
-    let us = pos.turn();
-    material(board, us) - material(board, !us)
+impl FromStr for Evaluation {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Evaluation::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown evaluation '{s}'"))
+    }
 }
 
 /// Centipawn score of being mated `ply` plies from the root.
@@ -75,28 +128,12 @@ pub fn mate_distance(score: Score) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode, Chess};
+    use shakmaty::{fen::Fen, CastlingMode, Chess, EnPassantMode};
 
     fn pos(fen: &str) -> Chess {
         let fen: Fen = fen.parse().expect("test FEN parses");
         fen.into_position(CastlingMode::Standard)
             .expect("test FEN is legal")
-    }
-
-    #[test]
-    fn start_position_is_level() {
-        assert_eq!(evaluate(&Chess::default()), 0);
-    }
-
-    #[test]
-    fn material_is_from_the_side_to_move() {
-        // White is a queen up; white to move sees +900, black to move sees -900.
-        assert_eq!(evaluate(&pos("4k3/8/8/8/8/8/8/3QK3 w - - 0 1")), 900);
-        assert_eq!(evaluate(&pos("4k3/8/8/8/8/8/8/3QK3 b - - 0 1")), -900);
-        assert_eq!(
-            evaluate(&pos("rn2k3/8/8/8/8/8/8/1B2K3 w - - 0 1")),
-            300 - 800
-        );
     }
 
     #[test]
@@ -106,5 +143,45 @@ mod tests {
         assert_eq!(mate_distance(mated_in(2)), Some(-1));
         assert_eq!(mate_distance(mated_in(0)), Some(0));
         assert_eq!(mate_distance(250), None);
+    }
+
+    #[test]
+    fn names_parse_back_without_case() {
+        for kind in Evaluation::ALL {
+            assert_eq!(kind.name().to_uppercase().parse(), Ok(kind));
+        }
+        assert!("Neural".parse::<Evaluation>().is_err());
+    }
+
+    #[test]
+    fn the_material_kind_is_the_material_evaluator() {
+        let p = pos("rn2k3/8/8/8/8/8/8/1B2K3 w - - 0 1");
+        assert_eq!(Evaluation::Material.evaluate(&p), material::evaluate(&p));
+        assert_eq!(Evaluation::Material.evaluate(&p), -500);
+    }
+
+    #[test]
+    fn both_evaluators_see_a_mirrored_position_alike() {
+        let p = pos("r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 3 7");
+        let mirrored: Chess = p
+            .to_setup(EnPassantMode::Legal)
+            .into_mirrored()
+            .position(CastlingMode::Standard)
+            .expect("a mirrored legal position is legal");
+        for kind in Evaluation::ALL {
+            assert_eq!(kind.evaluate(&p), kind.evaluate(&mirrored), "{kind}");
+        }
+    }
+
+    #[test]
+    fn positional_material_gain_covers_both_phases() {
+        let p = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        let m = p
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.capture() == Some(Role::Rook) && m.promotion() == Some(Role::Queen))
+            .expect("axb8=Q is legal");
+        assert_eq!(Evaluation::Material.material_gain(m), 1300);
+        assert_eq!(Evaluation::Positional.material_gain(m), 512 + 1025 - 94);
     }
 }

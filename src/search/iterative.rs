@@ -104,7 +104,7 @@ pub fn search(
     state.tt.new_search();
     state.heuristics.new_search();
     let mut searcher = Iterative {
-        tree: Tree::new(game, clock),
+        tree: Tree::new(game, clock, config.evaluation),
         tt: &mut state.tt,
         heuristics: &mut state.heuristics,
         use_tt: config.transposition_table,

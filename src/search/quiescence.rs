@@ -6,23 +6,15 @@
 //! stands pat at or above beta only has to show that it is not stalemate, which the move
 //! generator answers without generating.
 
-use shakmaty::{Chess, Move, Position, Role};
+use shakmaty::{Chess, Position};
 
-use crate::eval::{mated_in, role_value, Score, DRAW, INFINITY, MATE_BOUND};
+use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
 use crate::search::iterative::Iterative;
 use crate::search::movegen::MoveGen;
 use crate::search::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
 const DELTA_MARGIN: Score = 200;
-
-/// The material a move wins: the piece taken and what a promotion adds.
-#[inline]
-fn material_gain(m: Move) -> Score {
-    m.capture().map_or(0, role_value)
-        + m.promotion()
-            .map_or(0, |role| role_value(role) - role_value(Role::Pawn))
-}
 
 impl Iterative<'_, '_> {
     /// The quiescence value of `pos` within (alpha, beta).
@@ -75,7 +67,7 @@ impl Iterative<'_, '_> {
         let mut searched = false;
         while let Some((m, _)) = self.next_move(gen, ply, color) {
             searched = true;
-            if delta_floor.is_some_and(|floor| material_gain(m) < floor) {
+            if delta_floor.is_some_and(|floor| self.tree.evaluation.material_gain(m) < floor) {
                 continue;
             }
             let child = self.tree.play(pos, m);
