@@ -315,7 +315,10 @@ mod tests {
             Ok(OptionChange::Value)
         );
         assert_eq!(options.evaluation, Evaluation::Material);
-        assert_eq!(options.search_config(false).evaluation, Evaluation::Material);
+        assert_eq!(
+            options.search_config(false).evaluation,
+            Evaluation::Material
+        );
     }
 
     #[test]

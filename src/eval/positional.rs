@@ -3,7 +3,9 @@
 //! doubled pawns), mobility, king safety, the bishop pair, rooks on open and half-open files,
 //! and a tempo bonus for the side to move. Everything comes from bitboards; nothing allocates.
 
-use shakmaty::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use shakmaty::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
+};
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
 use super::psqt;
@@ -274,7 +276,10 @@ fn king_danger(enemy: &Activity) -> Pair {
         return Pair::default();
     }
     let units = enemy.king_attack_units;
-    pair(-(units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX), 0)
+    pair(
+        -(units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX),
+        0,
+    )
 }
 
 /// Both sides' terms, indexed by colour (`Color::Black as usize`, `Color::White as usize`).

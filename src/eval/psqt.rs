@@ -229,11 +229,23 @@ mod tests {
     #[test]
     fn squares_are_read_from_the_owners_side() {
         // The published e2 pawn (rank 2 row, e file) for a white pawn on e2 and a black one on e7.
-        assert_eq!(square_bonus(Color::White, Role::Pawn, Square::E2), pair(-15, 13));
-        assert_eq!(square_bonus(Color::Black, Role::Pawn, Square::E7), pair(-15, 13));
+        assert_eq!(
+            square_bonus(Color::White, Role::Pawn, Square::E2),
+            pair(-15, 13)
+        );
+        assert_eq!(
+            square_bonus(Color::Black, Role::Pawn, Square::E7),
+            pair(-15, 13)
+        );
         // The published g1 king row entry.
-        assert_eq!(square_bonus(Color::White, Role::King, Square::G1), pair(24, -24));
-        assert_eq!(square_bonus(Color::Black, Role::King, Square::G8), pair(24, -24));
+        assert_eq!(
+            square_bonus(Color::White, Role::King, Square::G1),
+            pair(24, -24)
+        );
+        assert_eq!(
+            square_bonus(Color::Black, Role::King, Square::G8),
+            pair(24, -24)
+        );
     }
 
     #[test]

@@ -41,10 +41,7 @@ fn material_table(pos: &Chess) -> String {
             role_value(role)
         );
     }
-    let (white, black) = (
-        material(board, Color::White),
-        material(board, Color::Black),
-    );
+    let (white, black) = (material(board, Color::White), material(board, Color::Black));
     let _ = writeln!(text, " Material | {white:>6} | {black:>6} |");
     text
 }
@@ -76,7 +73,11 @@ fn positional_table(pos: &Chess) -> String {
     for ((name, white), (_, black)) in white_terms.named().into_iter().zip(black_terms.named()) {
         rows.push((name, white, black));
     }
-    rows.push(("Tempo", mover_tempo(Color::White), mover_tempo(Color::Black)));
+    rows.push((
+        "Tempo",
+        mover_tempo(Color::White),
+        mover_tempo(Color::Black),
+    ));
     let mut totals = (Pair::default(), Pair::default());
     for (name, white, black) in rows {
         push_row(&mut text, name, white, black, phase);
@@ -137,11 +138,19 @@ mod tests {
             let text = report(&p, Evaluation::Positional);
             let from_white = cell(&text, "Total", 6);
             let score = Evaluation::Positional.evaluate(&p);
-            let expected = if p.turn() == Color::White { score } else { -score };
+            let expected = if p.turn() == Color::White {
+                score
+            } else {
+                -score
+            };
             assert_eq!(from_white, expected, "{text}");
             let line = format!(
                 "Evaluation: {score} cp from the side to move ({}), {expected} cp from White",
-                if p.turn() == Color::White { "white" } else { "black" }
+                if p.turn() == Color::White {
+                    "white"
+                } else {
+                    "black"
+                }
             );
             assert_eq!(text.lines().last(), Some(line.as_str()), "{text}");
             // Every term has a row, with White's, Black's and the total's mg/eg and the cp.
@@ -168,13 +177,18 @@ mod tests {
 
     #[test]
     fn the_material_table_counts_pieces_at_the_seeds_values() {
-        let text = report(&pos("rn2k3/8/8/8/8/8/8/1B2K3 b - - 0 1"), Evaluation::Material);
+        let text = report(
+            &pos("rn2k3/8/8/8/8/8/8/1B2K3 b - - 0 1"),
+            Evaluation::Material,
+        );
         assert!(text.starts_with("Evaluator: Material\n"), "{text}");
         assert_eq!(cell(&text, "Knight", 0), 0);
         assert_eq!(cell(&text, "Knight", 1), 1);
         assert_eq!(cell(&text, "Rook", 2), 500);
         assert_eq!(cell(&text, "Material", 0), 300);
         assert_eq!(cell(&text, "Material", 1), 800);
-        assert!(text.ends_with("Evaluation: 500 cp from the side to move (black), -500 cp from White"));
+        assert!(
+            text.ends_with("Evaluation: 500 cp from the side to move (black), -500 cp from White")
+        );
     }
 }
