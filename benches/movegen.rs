@@ -4,7 +4,7 @@
 //! the incremental Zobrist key); and the static evaluation.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use engine::eval::evaluate;
+use engine::eval::{Accumulator, Evaluation};
 use engine::game::{key_after, zobrist_key, Game};
 use engine::search::movegen::{GenKind, MoveGen};
 use shakmaty::{Chess, MoveList, Position};
@@ -114,14 +114,32 @@ fn evaluation(c: &mut Criterion) {
     group
         .sample_size(20)
         .measurement_time(Duration::from_secs(2));
-    group.bench_function("evaluate", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|pos| evaluate(black_box(pos)))
-                .sum::<i32>()
-        })
-    });
+    // Each evaluator counted from scratch, and with the sums the search keeps (as at a node).
+    for evaluation in Evaluation::ALL {
+        group.bench_function(format!("{evaluation} from scratch"), |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|pos| evaluation.evaluate(black_box(pos)))
+                    .sum::<i32>()
+            })
+        });
+        let sums: Vec<Accumulator> = positions
+            .iter()
+            .map(|pos| Accumulator::new(pos.board()))
+            .collect();
+        group.bench_function(format!("{evaluation} incremental"), |b| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .zip(&sums)
+                    .map(|(pos, acc)| {
+                        evaluation.evaluate_with(pos.board(), pos.turn(), black_box(acc))
+                    })
+                    .sum::<i32>()
+            })
+        });
+    }
     group.finish();
 }
 

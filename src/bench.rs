@@ -24,14 +24,15 @@ pub struct BenchSummary {
     pub time: Duration,
 }
 
-/// Searches every bench position to `depth` with IterativeDeepening and an empty table,
-/// calling `progress` after each with its number, the total, its FEN and the result.
+/// Searches every bench position to `depth` with `config` (IterativeDeepening and its default
+/// options for the signature) and an empty table, calling `progress` after each with its
+/// number, the total, its FEN and the result.
 pub fn run(
     depth: u32,
+    config: &SearchConfig,
     mut progress: impl FnMut(usize, usize, &str, &SearchResult),
 ) -> Result<BenchSummary> {
     let records = epd::parse(BENCH_EPD).context("positions/bench.epd")?;
-    let config = SearchConfig::default();
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -46,7 +47,7 @@ pub fn run(
             .map_err(anyhow::Error::msg)
             .with_context(|| record.id().to_string())?;
         state.clear();
-        let result = search::run_alone(&game, &config, &limits, &mut state);
+        let result = search::run_alone(&game, config, &limits, &mut state);
         nodes += result.nodes;
         progress(i + 1, records.len(), &record.fen, &result);
     }

@@ -18,10 +18,11 @@ pub struct Variant {
     pub config: SearchConfig,
 }
 
-/// The variants for the chosen search types: AlphaBeta with and without ordering, and
-/// IterativeDeepening whole and with its table, ordering and quiescence off one at a time.
-pub fn variants(kinds: &[SearchKind]) -> Vec<Variant> {
-    let base = SearchConfig::default();
+/// The variants for the chosen search types, each built on `base` (the options in force):
+/// AlphaBeta with and without ordering, and IterativeDeepening whole and with its table,
+/// ordering and quiescence off one at a time.
+pub fn variants(kinds: &[SearchKind], base: &SearchConfig) -> Vec<Variant> {
+    let base = *base;
     let variant = |label: &str, config: SearchConfig| Variant {
         label: label.to_string(),
         config,

@@ -12,7 +12,6 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Move, Position};
 
-use crate::eval::{evaluate, material, role_value, MATERIAL_ROLES};
 use crate::game::{diagram, parse_uci_move, uci_move, Game};
 use crate::options::{self, OptionChange, Options, OPTIONS};
 use crate::perft;
@@ -534,34 +533,9 @@ impl Engine {
         )
     }
 
-    /// The `eval` command: material by piece type for each side, and the total for the side to move.
+    /// The `eval` command: every term of the chosen evaluator for each side, and the evaluation.
     fn eval_report(&self) -> String {
-        let pos = self.game.position();
-        let board = pos.board();
-        let mut text = String::from("     Term |  White |  Black | Value\n");
-        for role in MATERIAL_ROLES {
-            let count = |color: Color| (board.by_role(role) & board.by_color(color)).count();
-            text += &format!(
-                "{:>9} | {:>6} | {:>6} | {:>5}\n",
-                format!("{role:?}"),
-                count(Color::White),
-                count(Color::Black),
-                role_value(role)
-            );
-        }
-        let (white, black) = (material(board, Color::White), material(board, Color::Black));
-        text += &format!(" Material | {white:>6} | {black:>6} |\n");
-        text += &format!(
-            "Evaluation: {} cp from the side to move ({}), {} cp from White",
-            evaluate(pos),
-            if pos.turn() == Color::White {
-                "white"
-            } else {
-                "black"
-            },
-            white - black
-        );
-        text
+        crate::eval::report::report(self.game.position(), self.options.evaluation)
     }
 }
 

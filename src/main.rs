@@ -10,7 +10,7 @@ use engine::game::Game;
 use engine::options::Options;
 use engine::uci::{self, command, output::Output};
 
-/// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material evaluator.
+/// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
@@ -155,7 +155,7 @@ fn parse_depths(text: &str) -> Result<(u32, u32), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Some(Cmd::Bench { depth }) => tools::bench(*depth),
+        Some(Cmd::Bench { depth }) => tools::bench(&cli, *depth),
         Some(Cmd::Compare(args)) => tools::compare(&cli, args),
         Some(Cmd::Play(args)) => tools::play(&cli, args),
         Some(Cmd::Solve(args)) => tools::solve(&cli, args),

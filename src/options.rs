@@ -2,6 +2,7 @@
 
 use std::sync::OnceLock;
 
+use crate::eval::Evaluation;
 use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
 
 /// The type, default and range of one option, as `uci` announces it.
@@ -122,6 +123,13 @@ pub const OPTIONS: &[OptionSpec] = &[
         },
     },
     OptionSpec {
+        name: "Evaluation",
+        kind: OptionKind::Combo {
+            default: "Positional",
+            vars: &["Material", "Positional"],
+        },
+    },
+    OptionSpec {
         name: "Depth",
         kind: OptionKind::Spin {
             default: 0,
@@ -173,6 +181,7 @@ pub struct Options {
     pub hash_mb: usize,
     pub move_overhead_ms: u64,
     pub search: SearchKind,
+    pub evaluation: Evaluation,
     /// Maximum depth in plies for every `go`; 0 = no limit.
     pub depth: u32,
     pub transposition_table: bool,
@@ -191,6 +200,7 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             search: SearchKind::IterativeDeepening,
+            evaluation: Evaluation::Positional,
             depth: 0,
             transposition_table: true,
             move_ordering: true,
@@ -275,6 +285,7 @@ impl Options {
     pub fn search_config(&self, debug: bool) -> SearchConfig {
         SearchConfig {
             kind: self.search,
+            evaluation: self.evaluation,
             transposition_table: self.transposition_table,
             move_ordering: self.move_ordering,
             quiescence: self.quiescence,
@@ -303,6 +314,9 @@ impl Options {
             ("Ponder", OptionValue::Check(_)) => {}
             ("Search", OptionValue::Combo(kind)) => {
                 self.search = kind.parse().unwrap_or(self.search)
+            }
+            ("Evaluation", OptionValue::Combo(kind)) => {
+                self.evaluation = kind.parse().unwrap_or(self.evaluation)
             }
             ("Depth", OptionValue::Spin(depth)) => self.depth = depth as u32,
             ("TranspositionTable", OptionValue::Check(on)) => self.transposition_table = on,
@@ -353,6 +367,31 @@ mod tests {
             Ok(OptionChange::Value)
         );
         assert_eq!(options.search, SearchKind::Minimax);
+        assert_eq!(
+            options.set("EVALUATION", Some("material")),
+            Ok(OptionChange::Value)
+        );
+        assert_eq!(options.evaluation, Evaluation::Material);
+        assert_eq!(
+            options.search_config(false).evaluation,
+            Evaluation::Material
+        );
+    }
+
+    #[test]
+    fn the_evaluation_combo_lists_every_evaluator_and_defaults_to_positional() {
+        let spec = find("Evaluation").expect("the option exists");
+        let OptionKind::Combo { default, vars } = spec.kind else {
+            panic!("Evaluation is a combo");
+        };
+        assert_eq!(default, Options::default().evaluation.name());
+        assert_eq!(default, "Positional");
+        let names: Vec<&str> = Evaluation::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(vars, names.as_slice());
+        assert_eq!(
+            Options::default().search_config(false).evaluation,
+            crate::search::SearchConfig::default().evaluation
+        );
     }
 
     #[test]
@@ -363,6 +402,8 @@ mod tests {
         assert!(options.set("Depth", Some("abc")).is_err());
         assert!(options.set("Quiescence", Some("maybe")).is_err());
         assert!(options.set("Search", Some("Negascout")).is_err());
+        assert!(options.set("Evaluation", Some("Neural")).is_err());
+        assert!(options.set("Evaluation", None).is_err());
         assert!(options.set("Threads", Some("2")).is_err());
         assert!(options.set("Depth", None).is_err());
         assert_eq!(options, before);

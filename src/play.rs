@@ -21,7 +21,12 @@ pub struct Player {
 impl Player {
     /// Parses "Search=AlphaBeta,Depth=3" (UCI option names and values, comma-separated).
     pub fn parse(spec: &str) -> Result<Player, String> {
-        let mut options = Options::default();
+        Player::parse_over(&Options::default(), spec)
+    }
+
+    /// [`Player::parse`] with `base` in force before the spec (the command line's `--set`).
+    pub fn parse_over(base: &Options, spec: &str) -> Result<Player, String> {
+        let mut options = base.clone();
         for setting in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (name, value) = setting
                 .split_once('=')

@@ -10,6 +10,7 @@ use anyhow::{bail, Context, Result};
 
 use engine::compare::{self, Format};
 use engine::game::{Game, START_FEN};
+use engine::options::Options;
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
 use engine::uci::output::Output;
@@ -17,10 +18,26 @@ use engine::{bench, epd, pgn};
 
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
-/// `engine bench [depth]`: progress on stderr, the signature and speed on stdout.
-pub fn bench(depth: u32) -> Result<()> {
+/// The options of `--set`, on top of the defaults.
+fn options(cli: &Cli) -> Result<Options> {
+    let mut options = Options::default();
+    for setting in &cli.set {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--set needs NAME=VALUE, got '{setting}'"))?;
+        options
+            .set(name.trim(), Some(value.trim()))
+            .map_err(anyhow::Error::msg)?;
+    }
+    Ok(options)
+}
+
+/// `engine bench [depth]`: progress on stderr, the signature and speed on stdout. The options
+/// of `--set` apply (the signature is that of the defaults).
+pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
+    let config = options(cli)?.search_config(false);
     let progress = Output::stderr();
-    let summary = bench::run(depth, |i, total, fen, result| {
+    let summary = bench::run(depth, &config, |i, total, fen, result| {
         progress.line(&format!(
             "Position {i:>2}/{total}: {fen}  nodes {}",
             result.nodes
@@ -55,7 +72,7 @@ pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
     if !(args.limit > 0.0 && args.limit.is_finite()) {
         bail!("--limit must be a positive number of seconds");
     }
-    let variants = compare::variants(&args.search);
+    let variants = compare::variants(&args.search, &options(cli)?.search_config(false));
     let out = Output::stdout();
     if let FormatArg::Csv = args.format {
         print_lines(&out, &compare::csv_header());
@@ -97,9 +114,10 @@ fn print_lines(out: &Output, text: &str) {
 /// `engine play`: a line per game and the score on stdout, each game in PGN with `--pgn`
 /// (the lines go to stderr when the PGN goes to stdout).
 pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
+    let base = options(cli)?;
     let players = [
-        Player::parse(&args.white).map_err(anyhow::Error::msg)?,
-        Player::parse(&args.black).map_err(anyhow::Error::msg)?,
+        Player::parse_over(&base, &args.white).map_err(anyhow::Error::msg)?,
+        Player::parse_over(&base, &args.black).map_err(anyhow::Error::msg)?,
     ];
     let openings: Vec<String> = match &args.openings {
         Some(path) => epd::read(path)?.into_iter().map(|r| r.fen).collect(),
@@ -254,15 +272,7 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
         },
         nodes: args.nodes,
     };
-    let mut options = engine::options::Options::default();
-    for setting in &cli.set {
-        let (name, value) = setting
-            .split_once('=')
-            .ok_or_else(|| anyhow::anyhow!("--set needs NAME=VALUE, got '{setting}'"))?;
-        options
-            .set(name.trim(), Some(value.trim()))
-            .map_err(anyhow::Error::msg)?;
-    }
+    let options = options(cli)?;
     let records = epd::read(&args.file)?;
     if records.is_empty() {
         bail!("no positions in {}", args.file.display());

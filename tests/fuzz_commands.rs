@@ -251,6 +251,19 @@ fn assert_protocol_only(output: &str) {
         "   Bishop",
         "     Rook",
         "    Queen",
+        "Evaluator: ",
+        "          Term",
+        "      Material",
+        "  Piece-square",
+        "  Passed pawns",
+        "Isolated pawns",
+        " Doubled pawns",
+        "      Mobility",
+        "   King safety",
+        "   Bishop pair",
+        "    Rook files",
+        "         Tempo",
+        "         Total",
     ];
     for line in output.lines() {
         assert!(

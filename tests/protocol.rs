@@ -108,6 +108,7 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("Move Overhead", "spin"),
         ("Ponder", "check"),
         ("Search", "combo"),
+        ("Evaluation", "combo"),
         ("Depth", "spin"),
         ("TranspositionTable", "check"),
         ("MoveOrdering", "check"),
@@ -152,12 +153,11 @@ fn uci_handshake_lists_identity_and_every_option() {
                     .filter(|w| w[0] == "var")
                     .map(|w| w[1].as_str())
                     .collect();
-                for algorithm in ["Random", "Minimax", "AlphaBeta", "IterativeDeepening"] {
-                    assert!(
-                        vars.contains(&algorithm),
-                        "{name} lacks {algorithm}: {rest:?}"
-                    );
-                }
+                let wanted: &[&str] = match name {
+                    "Search" => &["Random", "Minimax", "AlphaBeta", "IterativeDeepening"],
+                    _ => &["Material", "Positional"],
+                };
+                assert_eq!(vars, wanted, "{name}: {rest:?}");
                 let default = field("default").expect("combo default");
                 assert!(vars.contains(&default), "{name}: default not a var");
             }
@@ -629,6 +629,8 @@ fn bad_setoption_is_reported_and_changes_nothing() {
         "setoption name Move Overhead value 99999",
         "setoption name Quiescence value maybe",
         "setoption name Search value Negascout",
+        "setoption name Evaluation value Neural",
+        "setoption name Evaluation",
         "setoption name Seed value -5",
         "setoption name",
         "setoption value 3",

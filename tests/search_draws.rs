@@ -4,7 +4,8 @@
 
 mod search_common;
 
-use engine::eval::{evaluate, MATE};
+use engine::eval::material::evaluate;
+use engine::eval::MATE;
 use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
 use search_common::{config, depth, play_line, read_epd, search, uci, RecordExt};

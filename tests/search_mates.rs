@@ -6,12 +6,14 @@
 //! the last one the whole mating line. With the selective parts (aspiration windows, null move,
 //! late-move reductions, futility) off, as the classic search, and again with the table off;
 //! with them on (the default options) two plies deeper, at depth 2N+1. The whole file takes a
-//! few seconds in release, so every position is in the normal suite.
+//! few seconds in release, so every position is in the normal suite. The searches use the
+//! seeds' material evaluator, and the two main claims are checked again with the positional
+//! one (the default): a mate's distance does not depend on the evaluator.
 
 mod search_common;
 
 use engine::epd::EpdRecord;
-use engine::eval::{mate_distance, MATE};
+use engine::eval::{mate_distance, Evaluation, MATE};
 use engine::search::{SearchConfig, SearchKind, SearchState};
 use search_common::{config, depth, play_line, read_epd, san_move, search_with, RecordExt};
 use shakmaty::{Move, Position};
@@ -147,7 +149,7 @@ fn without_table() -> SearchConfig {
     }
 }
 
-/// The default options: the selective parts on.
+/// The default search options (the selective parts on), with the material evaluator.
 fn selective() -> SearchConfig {
     let config = config(SearchKind::IterativeDeepening);
     assert!(
@@ -173,6 +175,35 @@ fn every_mate_is_found_with_the_selective_search_two_plies_deeper() {
     let all = mates();
     let problems: Vec<&Mate> = all.iter().collect();
     assert_solved(&problems, &selective(), 2, "default options, depth 2N+1");
+}
+
+/// The positional evaluator (the default) with the selective parts off: exact at depth 2N-1.
+#[test]
+fn every_mate_is_found_at_its_distance_with_the_positional_evaluator() {
+    let all = mates();
+    let problems: Vec<&Mate> = all.iter().collect();
+    let positional = SearchConfig {
+        evaluation: Evaluation::Positional,
+        ..classic()
+    };
+    assert_solved(&problems, &positional, 0, "positional, selective parts off");
+}
+
+/// The positional evaluator with the selective parts on (the engine's defaults): exact by 2N+1.
+#[test]
+fn every_mate_is_found_with_the_default_options_two_plies_deeper() {
+    let all = mates();
+    let problems: Vec<&Mate> = all.iter().collect();
+    let defaults = SearchConfig::default();
+    assert_eq!(defaults.evaluation, Evaluation::Positional);
+    assert_eq!(
+        SearchConfig {
+            evaluation: Evaluation::Material,
+            ..defaults
+        },
+        selective()
+    );
+    assert_solved(&problems, &defaults, 2, "engine defaults, depth 2N+1");
 }
 
 /// Each selective part alone, on a sample, two plies deeper.

@@ -1,30 +1,46 @@
 //! Minimax and AlphaBeta are exact: Minimax visits exactly the positions of the full tree,
 //! AlphaBeta returns the Minimax score while never visiting more nodes, the transposition table
-//! does not touch either, and the limits (searchmoves, nodes, mate) do what they say.
+//! does not touch either, and the limits (searchmoves, nodes, mate) do what they say. The node
+//! counts and scores are those of the seeds' material evaluator; AlphaBeta = Minimax is checked
+//! with the positional evaluator too.
 
 mod search_common;
 
 use std::time::Duration;
 
 use engine::epd::EpdRecord;
-use engine::eval::{mate_distance, MATE};
+use engine::eval::{mate_distance, Evaluation, MATE};
 use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
 use engine::time::TimeBudget;
-use search_common::{config, depth, play_line, read_epd, search, uci, Outcome, RecordExt};
+use search_common::{
+    config, config_with, depth, play_line, read_epd, search, uci, Outcome, RecordExt,
+};
 use shakmaty::Position;
 
 const R1B2RK1: &str = "r1b2rk1/pppp1ppp/2n5/2b1q3/3P4/2P5/PPP2PPP/R1BQKBNR w KQ - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn minimax(game: &Game, d: u32) -> Outcome {
-    search(game, &config(SearchKind::Minimax), &depth(d))
+    minimax_with(game, d, Evaluation::Material)
+}
+
+fn minimax_with(game: &Game, d: u32, evaluation: Evaluation) -> Outcome {
+    search(
+        game,
+        &config_with(SearchKind::Minimax, evaluation),
+        &depth(d),
+    )
 }
 
 fn alphabeta(game: &Game, d: u32, ordering: bool) -> Outcome {
+    alphabeta_with(game, d, ordering, Evaluation::Material)
+}
+
+fn alphabeta_with(game: &Game, d: u32, ordering: bool, evaluation: Evaluation) -> Outcome {
     let config = SearchConfig {
         move_ordering: ordering,
-        ..config(SearchKind::AlphaBeta)
+        ..config_with(SearchKind::AlphaBeta, evaluation)
     };
     search(game, &config, &depth(d))
 }
@@ -87,12 +103,13 @@ struct Totals {
     alphabeta_ordered: [u64; 5],
 }
 
-/// Compares AlphaBeta (ordering on and off) with Minimax on `epd` at depths 1..=4.
-fn compare(epd: &EpdRecord, totals: &mut Totals) {
+/// Compares AlphaBeta (ordering on and off) with Minimax on `epd` at depths 1..=4, both
+/// scoring with `evaluation`.
+fn compare(epd: &EpdRecord, totals: &mut Totals, evaluation: Evaluation) {
     let game = epd.game();
-    let name = format!("{} ({})", epd.name(), epd.fen);
+    let name = format!("{} ({}, {evaluation})", epd.name(), epd.fen);
     for d in 1..=4u32 {
-        let reference = minimax(&game, d);
+        let reference = minimax_with(&game, d, evaluation);
         let legal = game.position().legal_moves();
         if legal.is_empty() {
             assert_eq!(
@@ -110,7 +127,7 @@ fn compare(epd: &EpdRecord, totals: &mut Totals) {
         totals.minimax[d as usize] += reference.result.nodes;
         for ordering in [false, true] {
             let what = format!("{name}: depth {d}, ordering {ordering}");
-            let outcome = alphabeta(&game, d, ordering);
+            let outcome = alphabeta_with(&game, d, ordering, evaluation);
             assert_eq!(
                 outcome.result.score, reference.result.score,
                 "{what}: AlphaBeta's score differs from Minimax's"
@@ -168,9 +185,20 @@ fn alphabeta_agrees_with_minimax_on_the_course_positions() {
     assert_eq!(seeds.len(), 8);
     let mut totals = Totals::default();
     for epd in &seeds {
-        compare(epd, &mut totals);
+        compare(epd, &mut totals, Evaluation::Material);
     }
     assert_fewer_from_depth_3(&totals, "course positions");
+}
+
+/// Alpha-beta's exactness does not depend on the evaluator: the same with the positional one.
+#[test]
+fn alphabeta_agrees_with_minimax_with_the_positional_evaluator() {
+    let seeds = read_epd("seeds.epd");
+    let mut totals = Totals::default();
+    for epd in &seeds {
+        compare(epd, &mut totals, Evaluation::Positional);
+    }
+    assert_fewer_from_depth_3(&totals, "course positions, positional");
 }
 
 /// Every sixth position of perft.epd (59 of 349), all at depths 1 to 4: Minimax at depth 4
@@ -182,7 +210,7 @@ fn alphabeta_agrees_with_minimax_on_perft_positions() {
     assert!(sample.len() >= 50, "{} positions", sample.len());
     let mut totals = Totals::default();
     for epd in sample {
-        compare(epd, &mut totals);
+        compare(epd, &mut totals, Evaluation::Material);
     }
     assert_fewer_from_depth_3(&totals, "perft sample");
 }

@@ -8,7 +8,7 @@ use crate::eval::{mate_distance, Score};
 use crate::game::Game;
 use crate::search::control::Clock;
 use crate::search::tree::Tree;
-use crate::search::{Limits, Report, SearchResult};
+use crate::search::{Limits, Report, SearchConfig, SearchResult};
 
 /// A search of the whole tree to one depth: the root score, or None when it was stopped.
 pub trait DepthSearch: FnMut(&mut Tree, &[Move], u32) -> Option<Score> {}
@@ -26,10 +26,10 @@ pub fn search(
     limits: &Limits,
     clock: Clock,
     report: &mut dyn FnMut(Report),
-    debug: bool,
+    config: &SearchConfig,
     mut search_depth: impl DepthSearch,
 ) -> SearchResult {
-    let mut tree = Tree::new(game, clock, report);
+    let mut tree = Tree::new(game, clock, config.evaluation, report);
     let max_depth = limits.max_depth();
     let first_depth = if limits.is_depth_only() { max_depth } else { 1 };
     let mut result = SearchResult {
@@ -55,7 +55,7 @@ pub fn search(
         result.score = score;
         result.depth = depth;
         tree.report_line(depth, score, pv, None);
-        if debug {
+        if config.debug {
             tree.report(Report::Message(tree.stats.describe(depth)));
         }
         if mate_limit_reached(limits, score) {

@@ -105,7 +105,7 @@ pub fn search(
     state.tt.new_search();
     state.heuristics.new_search();
     let mut searcher = Iterative {
-        tree: Tree::new(game, clock, report),
+        tree: Tree::new(game, clock, config.evaluation, report),
         tt: &mut state.tt,
         heuristics: &mut state.heuristics,
         use_tt: config.transposition_table,

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position};
 
-use crate::eval::Score;
+use crate::eval::{Evaluation, Score};
 use crate::game::Game;
 use crate::time::TimeBudget;
 use control::{Clock, Signals};
@@ -80,10 +80,13 @@ impl FromStr for SearchKind {
     }
 }
 
-/// How the search is built: the algorithm and the parts of IterativeDeepening that are switched on.
+/// How the search is built: the algorithm, the evaluator, and the parts of IterativeDeepening
+/// that are switched on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SearchConfig {
     pub kind: SearchKind,
+    /// The evaluator every search type scores positions with.
+    pub evaluation: Evaluation,
     pub transposition_table: bool,
     /// For AlphaBeta: captures first (MVV-LVA); for IterativeDeepening: the full ordering.
     pub move_ordering: bool,
@@ -107,6 +110,7 @@ impl Default for SearchConfig {
     fn default() -> Self {
         SearchConfig {
             kind: SearchKind::IterativeDeepening,
+            evaluation: Evaluation::Positional,
             transposition_table: true,
             move_ordering: true,
             quiescence: true,
@@ -257,14 +261,14 @@ pub fn run(
         return SearchResult::default();
     }
     let mut result = match config.kind {
-        SearchKind::Random => random::search(game, &root_moves, config.seed, clock, report),
+        SearchKind::Random => random::search(game, &root_moves, config, clock, report),
         SearchKind::Minimax => deepen::search(
             game,
             &root_moves,
             limits,
             clock,
             report,
-            config.debug,
+            config,
             minimax::search_depth,
         ),
         SearchKind::AlphaBeta => {
@@ -275,7 +279,7 @@ pub fn run(
                 limits,
                 clock,
                 report,
-                config.debug,
+                config,
                 |tree, moves, depth| alphabeta::search_depth(tree, moves, depth, ordering),
             )
         }

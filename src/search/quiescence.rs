@@ -11,7 +11,6 @@ use shakmaty::{Chess, Position};
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
 use crate::search::iterative::Iterative;
 use crate::search::movegen::MoveGen;
-use crate::search::tree::material_gain;
 use crate::search::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
@@ -68,7 +67,7 @@ impl Iterative<'_, '_> {
         let mut searched = false;
         while let Some((m, _)) = self.next_move(gen, ply, color) {
             searched = true;
-            if delta_floor.is_some_and(|floor| material_gain(m) < floor) {
+            if delta_floor.is_some_and(|floor| self.tree.evaluation.material_gain(m) < floor) {
                 continue;
             }
             let child = self.tree.play(pos, m);

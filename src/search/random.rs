@@ -3,24 +3,24 @@
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use shakmaty::Move;
 
-use crate::eval::evaluate;
 use crate::game::Game;
 use crate::search::control::Clock;
-use crate::search::{Iteration, Report, SearchResult};
+use crate::search::{Iteration, Report, SearchConfig, SearchResult};
 
 /// Picks a root move at random. The generator is seeded by `seed` and the position,
-/// so the same seed plays the same move in the same position, in any game or process.
+/// so the same seed plays the same move in the same position, in any game or process. The score
+/// reported is the configured evaluator's.
 pub fn search(
     game: &Game,
     root_moves: &[Move],
-    seed: u64,
+    config: &SearchConfig,
     mut clock: Clock,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
     clock.count_node();
-    let mut rng = StdRng::seed_from_u64(seed ^ game.key());
+    let mut rng = StdRng::seed_from_u64(config.seed ^ game.key());
     let best = root_moves[rng.random_range(0..root_moves.len())];
-    let score = evaluate(game.position());
+    let score = config.evaluation.evaluate(game.position());
     report(Report::Iteration(Iteration {
         depth: 0,
         seldepth: 0,

@@ -1,22 +1,14 @@
 //! What every tree search shares: the node counter and clock, the path of keys, the PV table,
 //! and where its reports go.
 
-use shakmaty::{Chess, Color, Move, Position, Role};
+use shakmaty::{Chess, Move, Position};
 
-use crate::eval::{material, role_value, Score};
+use crate::eval::{Accumulator, Evaluation, Score};
 use crate::game::{key_after, Game};
 use crate::search::control::Clock;
 use crate::search::path::Path;
 use crate::search::pv::PvTable;
 use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
-
-/// The material a move wins: the piece taken and what a promotion adds.
-#[inline]
-pub fn material_gain(m: Move) -> Score {
-    m.capture().map_or(0, role_value)
-        + m.promotion()
-            .map_or(0, |role| role_value(role) - role_value(Role::Pawn))
-}
 
 /// The running state of one tree search.
 pub struct Tree<'a> {
@@ -27,9 +19,11 @@ pub struct Tree<'a> {
     /// The deepest ply reached, quiescence included.
     pub seldepth: usize,
     pub stats: Stats,
-    /// White's material minus Black's, for the root and each position on the search path,
-    /// updated from the moves played (the evaluation without counting the pieces).
-    balance: Vec<Score>,
+    /// The evaluator that scores the positions.
+    pub evaluation: Evaluation,
+    /// The evaluators' sums (material, square bonuses) for the root and each position on the
+    /// search path, updated from the moves played (the evaluation without counting the pieces).
+    sums: Vec<Accumulator>,
     report: &'a mut dyn FnMut(Report),
     /// Whether a line (an [`Iteration`]) has been reported.
     reported_line: bool,
@@ -39,13 +33,19 @@ pub struct Tree<'a> {
 }
 
 impl<'a> Tree<'a> {
-    /// A search tree rooted at `game`'s position, reporting to `report`.
-    pub fn new(game: &Game, clock: Clock<'a>, report: &'a mut dyn FnMut(Report)) -> Tree<'a> {
+    /// A search tree rooted at `game`'s position, scored by `evaluation`, reporting to `report`.
+    pub fn new(
+        game: &Game,
+        clock: Clock<'a>,
+        evaluation: Evaluation,
+        report: &'a mut dyn FnMut(Report),
+    ) -> Tree<'a> {
         let root = game.position();
-        let mut balance = Vec::with_capacity(MAX_PLY + 2);
-        balance.push(material(root.board(), Color::White) - material(root.board(), Color::Black));
+        let mut sums = Vec::with_capacity(MAX_PLY + 2);
+        sums.push(Accumulator::new(root.board()));
         Tree {
-            balance,
+            evaluation,
+            sums,
             root: root.clone(),
             clock,
             path: Path::new(game.keys()),
@@ -143,12 +143,8 @@ impl<'a> Tree<'a> {
         child.play_unchecked(m);
         let key = key_after(pos, self.path.key(), m, &child);
         self.path.push(key);
-        let gain = material_gain(m);
-        let balance = self.balance();
-        self.balance.push(match pos.turn() {
-            Color::White => balance + gain,
-            Color::Black => balance - gain,
-        });
+        let sums = self.sums().after(pos, m);
+        self.sums.push(sums);
         child
     }
 
@@ -156,41 +152,38 @@ impl<'a> Tree<'a> {
     #[inline]
     pub fn play_null(&mut self, key: u64) {
         self.path.push(key);
-        self.balance.push(self.balance());
+        self.sums.push(*self.sums());
     }
 
     /// Leaves the child entered by [`Tree::play`] or [`Tree::play_null`].
     #[inline]
     pub fn undo(&mut self) {
         self.path.pop();
-        self.balance.pop();
+        self.sums.pop();
     }
 
     #[inline]
-    fn balance(&self) -> Score {
-        self.balance[self.balance.len() - 1]
+    fn sums(&self) -> &Accumulator {
+        &self.sums[self.sums.len() - 1]
     }
 
     /// The static evaluation of `pos`, the current position of the path: what
-    /// [`crate::eval::evaluate`] returns, kept up to date move by move.
+    /// [`Evaluation::evaluate`] returns, with the sums kept up to date move by move.
     #[inline]
     pub fn evaluate(&self, pos: &Chess) -> Score {
-        match pos.turn() {
-            Color::White => self.balance(),
-            Color::Black => -self.balance(),
-        }
+        self.evaluation
+            .evaluate_with(pos.board(), pos.turn(), self.sums())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::evaluate;
     use crate::search::control::Signals;
     use std::time::Instant;
 
     fn walk(tree: &mut Tree, pos: &Chess, depth: u32) {
-        assert_eq!(tree.evaluate(pos), evaluate(pos));
+        assert_eq!(tree.evaluate(pos), tree.evaluation.evaluate(pos));
         assert_eq!(tree.path.key(), crate::game::zobrist_key(pos));
         if depth == 0 {
             return;
@@ -203,41 +196,21 @@ mod tests {
     }
 
     #[test]
-    fn a_move_gains_what_it_takes_and_what_its_promotion_adds() {
-        let game = Game::from_fen("1n5k/P7/8/8/8/8/8/K7 w - - 0 1").expect("legal");
-        let gains: Vec<(String, Score)> = game
-            .position()
-            .legal_moves()
-            .iter()
-            .map(|&m| (crate::game::uci_move(m), material_gain(m)))
-            .collect();
-        for (mv, gain) in [
-            ("a7a8q", 800),
-            ("a7a8n", 200),
-            ("a7b8q", 1100),
-            ("a7b8r", 700),
-            ("a1b2", 0),
-        ] {
-            assert!(
-                gains.contains(&(mv.to_string(), gain)),
-                "{mv} {gain}: {gains:?}"
-            );
-        }
-    }
-
-    #[test]
-    fn the_material_balance_follows_every_move() {
+    fn the_evaluation_follows_every_move() {
         let signals = Signals::new(false);
-        for fen in [
+        for (fen, evaluation) in [
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
-        ] {
+        ]
+        .into_iter()
+        .flat_map(|fen| Evaluation::ALL.map(|evaluation| (fen, evaluation)))
+        {
             let game = Game::from_fen(fen).expect("legal");
             let mut report = |_| {};
             let clock = Clock::new(&signals, Instant::now(), None, None);
-            let mut tree = Tree::new(&game, clock, &mut report);
+            let mut tree = Tree::new(&game, clock, evaluation, &mut report);
             walk(&mut tree, game.position(), 3);
         }
     }

@@ -21,6 +21,7 @@ EXPECTED_OPTIONS = {
     "Move Overhead": "spin",
     "Ponder": "check",
     "Search": "combo",
+    "Evaluation": "combo",
     "Depth": "spin",
     "TranspositionTable": "check",
     "MoveOrdering": "check",
@@ -97,6 +98,13 @@ def run_checks(path):
                 "Search lists the algorithms",
                 {"Random", "Minimax", "AlphaBeta", "IterativeDeepening"} <= set(search.var),
                 repr(search.var),
+            )
+        evaluation = engine.options.get("Evaluation")
+        if evaluation is not None:
+            check(
+                "Evaluation lists Material and Positional, default Positional",
+                set(evaluation.var) == {"Material", "Positional"} and evaluation.default == "Positional",
+                repr(evaluation),
             )
 
         # Setting options (python-chess validates values against the announced ranges): the
@@ -199,6 +207,15 @@ def run_checks(path):
             board = chess.Board()
             result = engine.play(board, chess.engine.Limit(depth=2))
             check(f"Search={algorithm} plays a legal move", result.move in board.legal_moves, repr(result.move))
+
+        # Each evaluator answers; the material one scores the start position level.
+        engine.configure({"Search": "IterativeDeepening"})
+        for evaluation in ["Material", "Positional"]:
+            engine.configure({"Evaluation": evaluation})
+            info = engine.analyse(chess.Board(), chess.engine.Limit(depth=3))
+            check(f"Evaluation={evaluation} analyses", info.get("score") is not None, repr(info))
+            if evaluation == "Material":
+                check("Material scores the start position 0", info["score"].relative == chess.engine.Cp(0), repr(info))
 
         # No move: checkmate and stalemate.
         board = chess.Board("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4")
