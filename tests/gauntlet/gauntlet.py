@@ -15,7 +15,8 @@ Each opponent plays --games games (pairs of games from one opening, colours swap
 balanced openings, each opening chosen at random. The PGN of every match is kept in --out. The
 score is counted from the PGN, not from fastchess's summary, and every game that did not end
 normally on the board (mate, stalemate, a draw rule, adjudication) is listed as a fault: time
-forfeits, illegal moves, stalls, disconnections.
+forfeits, illegal moves, stalls, disconnections, each with the side that committed it (the
+side that lost the game).
 
 The last lines are a Markdown table: opponent, time control, games, wins-losses-draws, score,
 Elo with its 95% margin, faults.
@@ -138,9 +139,12 @@ def run_match(args, opponent, openings, out_dir):
     losses = sum(1 for p, _ in games if p == 0.0)
     draws = sum(1 for p, _ in games if p == 0.5)
     faults = {}
-    for _, termination in games:
+    for points, termination in games:
         if termination not in NORMAL_ENDINGS:
-            faults[termination] = faults.get(termination, 0) + 1
+            # The side that lost a game ended by a fault committed it.
+            side = {0.0: "engine", 1.0: name}.get(points, "?")
+            key = f"{termination} ({side})"
+            faults[key] = faults.get(key, 0) + 1
     elo, margin = elo_with_margin(wins, losses, draws)
     played = wins + losses + draws
     score = (wins + draws / 2) / played if played else 0.0
