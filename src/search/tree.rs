@@ -1,4 +1,5 @@
-//! What every tree search shares: the node counter and clock, the path of keys, the PV table.
+//! What every tree search shares: the node counter and clock, the path of keys, the PV table,
+//! and the evaluator with its sums kept move by move.
 
 use shakmaty::{Chess, Move, Position};
 
