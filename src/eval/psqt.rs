@@ -180,7 +180,7 @@ const fn build_square_bonus() -> [[[Pair; 64]; 6]; 2] {
         let (mg, eg) = &TABLES[role];
         let mut sq = 0;
         while sq < 64 {
-            // Index 0 (white) and 1 (black), as shakmaty's Color::White as usize is 1.
+            // Indexed by `Color as usize`: Black 0, White 1.
             out[1][role][sq] = pair(mg[sq ^ 56], eg[sq ^ 56]);
             out[0][role][sq] = pair(mg[sq], eg[sq]);
             sq += 1;

@@ -1,5 +1,5 @@
 //! What every tree search shares: the node counter and clock, the path of keys, the PV table,
-//! and where its reports go.
+//! the evaluator with its sums kept move by move, and where its reports go.
 
 use shakmaty::{Chess, Move, Position};
 
