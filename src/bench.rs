@@ -5,8 +5,8 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
+use crate::board::game::Game;
 use crate::epd;
-use crate::game::Game;
 use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState};
 
 /// The bench positions, built into the binary so that `engine bench` runs anywhere.

@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::game::{uci_move, Game};
+use crate::board::game::Game;
+use crate::board::notation::uci_move;
 use crate::search::control::Signals;
 use crate::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState};
 use crate::uci::output::{format_score, nodes_per_second};

@@ -12,9 +12,10 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Move, Position};
 
-use crate::game::{diagram, parse_uci_move, uci_move, Game};
+use crate::board::game::Game;
+use crate::board::notation::{diagram, parse_uci_move, uci_move};
+use crate::board::perft;
 use crate::options::{self, OptionChange, Options, OPTIONS};
-use crate::perft;
 use crate::search::control::Signals;
 use crate::search::{self, Limits, Report, SearchState};
 use crate::time::{clock_budget, movetime_budget, ClockState};
@@ -420,7 +421,8 @@ impl Engine {
         let pos = self.game.position().clone();
         let output = self.output.clone();
         self.spawn(false, false, None, move |state, signals, start| {
-            let Some(counts) = perft::divide_until_stopped(&pos, depth, signals) else {
+            let Some(counts) = perft::divide_until_stopped(&pos, depth, &|| signals.is_stopped())
+            else {
                 output.info_string(&format!("perft {depth} stopped"));
                 Output::stderr().line(&format!("perft {depth}: stopped"));
                 return Finished {

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 
-use engine::game::Game;
+use engine::board::game::Game;
 use engine::options::Options;
 use engine::uci::{self, command, output::Output};
 

@@ -5,8 +5,9 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Move, Position};
 
+use crate::board::game::Game;
+use crate::board::notation::{diagram, uci_move};
 use crate::eval::Score;
-use crate::game::{diagram, uci_move, Game};
 use crate::options::Options;
 use crate::search::{self, Limits, SearchConfig, SearchState};
 use crate::time::movetime_budget;

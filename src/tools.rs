@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
+use engine::board::game::Game;
+use engine::board::notation::START_FEN;
 use engine::compare::{self, Format};
-use engine::game::{Game, START_FEN};
 use engine::options::Options;
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;

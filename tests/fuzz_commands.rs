@@ -9,8 +9,8 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use engine::board::game::Game;
 use engine::engine::{Engine, Event, Flow};
-use engine::game::Game;
 use engine::uci::command::{parse, Command};
 use engine::uci::output::Output;
 use proptest::prelude::*;

@@ -4,8 +4,8 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
+use crate::board::game::Game;
 use crate::eval::{mate_distance, Score};
-use crate::game::Game;
 use crate::search::control::Clock;
 use crate::search::tree::Tree;
 use crate::search::{Limits, Report, SearchConfig, SearchResult};

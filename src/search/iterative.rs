@@ -5,11 +5,12 @@ use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position};
 
+use crate::board::game::Game;
+use crate::board::keys::zobrist_key;
+use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
-use crate::game::{zobrist_key, Game};
 use crate::search::control::Clock;
 use crate::search::deepen::mate_limit_reached;
-use crate::search::movegen::{CheckInfo, MoveGen};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::path::is_insufficient_material;
 use crate::search::tree::Tree;
@@ -570,7 +571,7 @@ impl Iterative<'_, '_> {
     fn ponder_from_table(&self, best: Move) -> Option<Move> {
         let mut child = self.tree.root.clone();
         child.play_unchecked(best);
-        let key = crate::game::zobrist_key(&child);
+        let key = crate::board::keys::zobrist_key(&child);
         self.table_move(key, &child.legal_moves(), 1)
     }
 }

@@ -10,7 +10,6 @@ pub mod control;
 mod deepen;
 pub mod iterative;
 pub mod minimax;
-pub mod movegen;
 pub mod ordering;
 pub mod path;
 pub mod pv;
@@ -25,8 +24,8 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position};
 
+use crate::board::game::Game;
 use crate::eval::{Evaluation, Score};
-use crate::game::Game;
 use crate::time::TimeBudget;
 use control::{Clock, Signals};
 use tt::TranspositionTable;

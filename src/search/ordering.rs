@@ -3,7 +3,7 @@
 
 use shakmaty::{Color, Move, MoveList, Role};
 
-use crate::search::movegen::{GenKind, MoveGen};
+use crate::board::movegen::{GenKind, MoveGen};
 
 use crate::eval::role_value;
 use crate::search::MAX_PLY;

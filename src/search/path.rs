@@ -2,8 +2,8 @@
 
 use shakmaty::{Chess, MoveList, Position};
 
+use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW};
-use crate::search::movegen::MoveGen;
 use crate::search::MAX_PLY;
 
 /// Zobrist keys of the game history followed by those of the current search path.

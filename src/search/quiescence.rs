@@ -8,9 +8,9 @@
 
 use shakmaty::{Chess, Position};
 
+use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
 use crate::search::iterative::Iterative;
-use crate::search::movegen::MoveGen;
 use crate::search::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.

@@ -3,7 +3,7 @@
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use shakmaty::Move;
 
-use crate::game::Game;
+use crate::board::game::Game;
 use crate::search::control::Clock;
 use crate::search::{Iteration, Report, SearchConfig, SearchResult};
 

@@ -3,8 +3,9 @@
 
 use shakmaty::{Chess, Move, Position};
 
+use crate::board::game::Game;
+use crate::board::keys::key_after;
 use crate::eval::{Accumulator, Evaluation, Score};
-use crate::game::{key_after, Game};
 use crate::search::control::Clock;
 use crate::search::path::Path;
 use crate::search::pv::PvTable;
@@ -184,7 +185,7 @@ mod tests {
 
     fn walk(tree: &mut Tree, pos: &Chess, depth: u32) {
         assert_eq!(tree.evaluate(pos), tree.evaluation.evaluate(pos));
-        assert_eq!(tree.path.key(), crate::game::zobrist_key(pos));
+        assert_eq!(tree.path.key(), crate::board::keys::zobrist_key(pos));
         if depth == 0 {
             return;
         }

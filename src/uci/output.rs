@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
+use crate::board::notation::uci_move;
 use crate::eval::{mate_distance, Score};
-use crate::game::uci_move;
 use crate::search::{Iteration, Progress, Report};
 
 /// The longest piece of user input echoed back in an `info string`.
