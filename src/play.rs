@@ -7,6 +7,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::board::game::Game;
 use crate::board::notation::{diagram, uci_move};
+use crate::board::rules::{game_end, GameEnd};
 use crate::eval::Score;
 use crate::options::Options;
 use crate::search::{self, Limits, SearchConfig, SearchState};
@@ -242,27 +243,17 @@ fn limits_for(options: &Options, movetime: Option<Duration>) -> Result<Limits, S
 
 /// Whether the game is over, and why.
 pub fn ending(game: &Game, start_fullmove: u32, max_moves: u32) -> Option<Ending> {
-    let pos = game.position();
-    if pos.legal_moves().is_empty() {
-        return Some(if pos.is_check() {
-            Ending::Checkmate
-        } else {
-            Ending::Stalemate
+    if let Some(end) = game_end(game) {
+        return Some(match end {
+            GameEnd::Checkmate => Ending::Checkmate,
+            GameEnd::Stalemate => Ending::Stalemate,
+            GameEnd::InsufficientMaterial => Ending::InsufficientMaterial,
+            GameEnd::Repetition => Ending::Repetition,
+            GameEnd::FiftyMoves => Ending::FiftyMoves,
         });
     }
-    if pos.is_insufficient_material() {
-        return Some(Ending::InsufficientMaterial);
-    }
-    if game.keys().iter().filter(|&&key| key == game.key()).count() >= 3 {
-        return Some(Ending::Repetition);
-    }
-    if pos.halfmoves() >= 100 {
-        return Some(Ending::FiftyMoves);
-    }
-    if pos.fullmoves().get() - start_fullmove >= max_moves {
-        return Some(Ending::MoveLimit);
-    }
-    None
+    let moves = game.position().fullmoves().get() - start_fullmove;
+    (moves >= max_moves).then_some(Ending::MoveLimit)
 }
 
 /// Wins, draws and losses of the first player, with the score and its 95% error margin.

@@ -5,9 +5,11 @@
 //! - [`movegen`]: legal move generation for the search's hot path.
 //! - [`notation`]: FEN and UCI moves.
 //! - [`perft`]: counting the legal move tree.
+//! - [`rules`]: checkmate, stalemate and the draws, and the keys that repetitions are found in.
 
 pub mod game;
 pub mod keys;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
+pub mod rules;

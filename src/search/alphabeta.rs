@@ -6,8 +6,8 @@
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::eval::{Score, INFINITY};
+use crate::search::minimax::{horizon_outcome, rule_outcome};
 use crate::search::ordering::{capture_order, MovePicker};
-use crate::search::path::{horizon_outcome, rule_outcome};
 use crate::search::tree::Tree;
 
 /// Searches the root moves to `depth` plies; the root score, or None when stopped.
@@ -54,10 +54,10 @@ fn alphabeta(
         return 0;
     }
     if depth == 0 {
-        return horizon_outcome(pos, ply, &tree.path, tree.evaluate(pos));
+        return horizon_outcome(pos, ply, &tree.history, tree.evaluate(pos));
     }
     let mut moves = pos.legal_moves();
-    if let Some(score) = rule_outcome(pos, &moves, ply, &tree.path) {
+    if let Some(score) = rule_outcome(pos, &moves, ply, &tree.history) {
         return score;
     }
     let mut picker = picker(&mut moves, ordering);

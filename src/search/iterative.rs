@@ -8,14 +8,16 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveL
 use crate::board::game::Game;
 use crate::board::keys::zobrist_key;
 use crate::board::movegen::{CheckInfo, MoveGen};
+use crate::board::rules::{self, Repetition};
 use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search::control::Clock;
 use crate::search::deepen::mate_limit_reached;
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
-use crate::search::path::is_insufficient_material;
 use crate::search::tree::Tree;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
-use crate::search::{Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY};
+use crate::search::{
+    score_without_moves, Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY,
+};
 
 /// Iterations are assumed to take this many times longer than the one before.
 const GROWTH: u32 = 2;
@@ -187,7 +189,7 @@ impl Iterative<'_, '_> {
             return root_moves.to_vec();
         }
         let mut moves: MoveList = root_moves.iter().copied().collect();
-        let tt_move = self.table_move(self.tree.path.key(), &moves, 0);
+        let tt_move = self.table_move(self.tree.history.key(), &moves, 0);
         let (color, heuristics) = (self.tree.root.turn(), &*self.heuristics);
         let mut picker = MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, color, 0));
         std::iter::from_fn(|| picker.next()).collect()
@@ -269,7 +271,14 @@ impl Iterative<'_, '_> {
             } else {
                 Bound::Exact
             };
-            self.store(self.tree.path.key(), depth, best_score, bound, Some(m), 0);
+            self.store(
+                self.tree.history.key(),
+                depth,
+                best_score,
+                bound,
+                Some(m),
+                0,
+            );
         }
         RootOutcome::Completed(best_score)
     }
@@ -312,7 +321,7 @@ impl Iterative<'_, '_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let key = self.tree.path.key();
+        let key = self.tree.history.key();
         let hit = self.probe(key, ply);
         if let Some(hit) = hit {
             if !pv_node && hit.cuts(depth, alpha, beta) {
@@ -322,7 +331,7 @@ impl Iterative<'_, '_> {
         }
         let count = gen.count_moves(2);
         if count == 0 {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return score_without_moves(in_check, ply);
         }
         if count == 1 && !in_check && may_extend {
             depth += 1;
@@ -473,7 +482,7 @@ impl Iterative<'_, '_> {
         } else {
             Bound::Upper
         };
-        self.store(self.tree.path.key(), depth, best, bound, best_move, ply);
+        self.store(self.tree.history.key(), depth, best, bound, best_move, ply);
         best
     }
 
@@ -486,22 +495,18 @@ impl Iterative<'_, '_> {
             return DRAW;
         }
         if !gen.has_legal_move() {
-            return if gen.in_check() { mated_in(ply) } else { DRAW };
+            return score_without_moves(gen.in_check(), ply);
         }
         self.tree.evaluate(pos)
     }
 
-    /// A draw by the rules or by repetition (below the root): a repetition inside the search or
-    /// threefold with the game, insufficient material, or the fifty-move rule (unless checkmated).
-    /// The path's last key must be `pos`'s.
+    /// A draw by the rules below the root, a repetition inside the search counting as one.
+    /// The history's last key must be `pos`'s.
     #[inline]
     pub(super) fn is_rule_draw(&self, pos: &Chess, gen: &MoveGen) -> bool {
-        let halfmoves = pos.halfmoves();
-        if self.tree.path.is_search_repetition(halfmoves) || is_insufficient_material(pos) {
-            return true;
-        }
-        // Checkmate on the hundredth half-move still wins; only in check can there be no move.
-        halfmoves >= 100 && (!gen.in_check() || gen.has_legal_move())
+        // Only in check can there be no move.
+        let not_mated = || !gen.in_check() || gen.has_legal_move();
+        rules::is_draw(pos, &self.tree.history, Repetition::InSearch, not_mated)
     }
 
     fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {

@@ -11,7 +11,6 @@ mod deepen;
 pub mod iterative;
 pub mod minimax;
 pub mod ordering;
-pub mod path;
 pub mod pv;
 mod quiescence;
 pub mod random;
@@ -25,7 +24,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{Move, Position};
 
 use crate::board::game::Game;
-use crate::eval::{Evaluation, Score};
+use crate::eval::{mated_in, Evaluation, Score, DRAW};
 use crate::time::TimeBudget;
 use control::{Clock, Signals};
 use tt::TranspositionTable;
@@ -306,6 +305,17 @@ pub fn run_alone(
         Instant::now(),
         &mut |_| {},
     )
+}
+
+/// The score of a position without a legal move, `ply` plies from the root: checkmate in
+/// check, else stalemate (a draw).
+#[inline]
+pub fn score_without_moves(in_check: bool, ply: usize) -> Score {
+    if in_check {
+        mated_in(ply)
+    } else {
+        DRAW
+    }
 }
 
 /// The legal root moves, restricted to `searchmoves` when given.

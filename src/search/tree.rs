@@ -5,9 +5,9 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::board::game::Game;
 use crate::board::keys::key_after;
+use crate::board::rules::KeyHistory;
 use crate::eval::{Accumulator, Evaluation, Score};
 use crate::search::control::Clock;
-use crate::search::path::Path;
 use crate::search::pv::PvTable;
 use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
 
@@ -15,7 +15,8 @@ use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
 pub struct Tree<'a> {
     pub root: Chess,
     pub clock: Clock<'a>,
-    pub path: Path,
+    /// The keys of the game and of the search path, for repetitions.
+    pub history: KeyHistory,
     pub pv: PvTable,
     /// The deepest ply reached, quiescence included.
     pub seldepth: usize,
@@ -49,7 +50,7 @@ impl<'a> Tree<'a> {
             sums,
             root: root.clone(),
             clock,
-            path: Path::new(game.keys()),
+            history: KeyHistory::new(game.keys(), MAX_PLY + 2),
             pv: PvTable::default(),
             seldepth: 0,
             stats: Stats::default(),
@@ -137,13 +138,13 @@ impl<'a> Tree<'a> {
         self.clock.stopped()
     }
 
-    /// The position after the legal move `m`, with its key pushed on the path.
+    /// The position after the legal move `m`, with its key pushed on the history.
     #[inline]
     pub fn play(&mut self, pos: &Chess, m: Move) -> Chess {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let key = key_after(pos, self.path.key(), m, &child);
-        self.path.push(key);
+        let key = key_after(pos, self.history.key(), m, &child);
+        self.history.push(key);
         let sums = self.sums().after(pos, m);
         self.sums.push(sums);
         child
@@ -152,14 +153,14 @@ impl<'a> Tree<'a> {
     /// Enters a position reached without a move (a null move), whose key is `key`.
     #[inline]
     pub fn play_null(&mut self, key: u64) {
-        self.path.push(key);
+        self.history.push(key);
         self.sums.push(*self.sums());
     }
 
     /// Leaves the child entered by [`Tree::play`] or [`Tree::play_null`].
     #[inline]
     pub fn undo(&mut self) {
-        self.path.pop();
+        self.history.pop();
         self.sums.pop();
     }
 
@@ -185,7 +186,7 @@ mod tests {
 
     fn walk(tree: &mut Tree, pos: &Chess, depth: u32) {
         assert_eq!(tree.evaluate(pos), tree.evaluation.evaluate(pos));
-        assert_eq!(tree.path.key(), crate::board::keys::zobrist_key(pos));
+        assert_eq!(tree.history.key(), crate::board::keys::zobrist_key(pos));
         if depth == 0 {
             return;
         }
