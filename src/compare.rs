@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::board::game::Game;
 use crate::board::notation::uci_move;
-use crate::search::control::Signals;
-use crate::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState};
+use crate::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
 use crate::uci::output::{format_score, nodes_per_second};
 
 /// A search as compared: a label and its configuration.

@@ -9,8 +9,7 @@ use shakmaty::{Chess, Move};
 
 use crate::board::game::Game;
 use crate::epd::EpdRecord;
-use crate::search::control::Signals;
-use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState};
+use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState, Signals};
 use crate::time::TimeBudget;
 
 /// The expected answer of one suite position.

@@ -6,13 +6,13 @@ use shakmaty::Move;
 
 use crate::board::game::Game;
 use crate::eval::{mate_distance, Score};
-use crate::search::control::Clock;
-use crate::search::tree::Tree;
+use crate::search::context::SearchContext;
+use crate::search::limits::Limiter;
 use crate::search::{Limits, Report, SearchConfig, SearchResult};
 
 /// A search of the whole tree to one depth: the root score, or None when it was stopped.
-pub trait DepthSearch: FnMut(&mut Tree, &[Move], u32) -> Option<Score> {}
-impl<F: FnMut(&mut Tree, &[Move], u32) -> Option<Score>> DepthSearch for F {}
+pub trait DepthSearch: FnMut(&mut SearchContext, &[Move], u32) -> Option<Score> {}
+impl<F: FnMut(&mut SearchContext, &[Move], u32) -> Option<Score>> DepthSearch for F {}
 
 /// How much the next depth's cost is assumed to exceed what the measured growth predicts: a
 /// depth that cannot finish is wasted whole, so the estimate errs long.
@@ -24,12 +24,12 @@ pub fn search(
     game: &Game,
     root_moves: &[Move],
     limits: &Limits,
-    clock: Clock,
+    limiter: Limiter,
     report: &mut dyn FnMut(Report),
     config: &SearchConfig,
     mut search_depth: impl DepthSearch,
 ) -> SearchResult {
-    let mut tree = Tree::new(game, clock, config.evaluation, report);
+    let mut context = SearchContext::new(game, limiter, config.evaluation, report);
     let max_depth = limits.max_depth();
     let first_depth = if limits.is_depth_only() { max_depth } else { 1 };
     let mut result = SearchResult {
@@ -38,35 +38,35 @@ pub fn search(
     };
     let mut costs = DepthCosts::new(root_moves.len());
     for depth in first_depth..=max_depth {
-        if depth > first_depth && !tree.clock.may_start_iteration(costs.next_duration()) {
+        if depth > first_depth && !context.limiter.may_start_iteration(costs.next_duration()) {
             break;
         }
-        let (started, nodes_before) = (tree.clock.elapsed(), tree.clock.nodes());
-        let Some(score) = search_depth(&mut tree, root_moves, depth) else {
+        let (started, nodes_before) = (context.limiter.elapsed(), context.limiter.nodes());
+        let Some(score) = search_depth(&mut context, root_moves, depth) else {
             break;
         };
         costs.record(
-            tree.clock.nodes() - nodes_before,
-            tree.clock.elapsed() - started,
+            context.limiter.nodes() - nodes_before,
+            context.limiter.elapsed() - started,
         );
-        let pv = tree.pv.line(0);
+        let pv = context.pv.line(0);
         result.best = pv.first().copied().or(result.best);
         result.ponder = pv.get(1).copied();
         result.score = score;
         result.depth = depth;
-        tree.report_line(depth, score, pv, None);
+        context.report_line(depth, score, pv, None);
         if config.debug {
-            tree.report(Report::Message(tree.stats.describe(depth)));
+            context.report(Report::Message(context.stats.describe(depth)));
         }
         if mate_limit_reached(limits, score) {
             break;
         }
     }
-    if let (false, Some(best)) = (tree.has_reported_line(), result.best) {
-        tree.report_unsearched(best, None);
+    if let (false, Some(best)) = (context.has_reported_line(), result.best) {
+        context.report_unsearched(best, None);
     }
-    result.nodes = tree.clock.nodes();
-    result.stats = tree.stats;
+    result.nodes = context.limiter.nodes();
+    result.stats = context.stats;
     result
 }
 

@@ -10,10 +10,10 @@ use crate::board::keys::zobrist_key;
 use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::board::rules::{self, Repetition};
 use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
-use crate::search::control::Clock;
+use crate::search::context::SearchContext;
 use crate::search::deepen::mate_limit_reached;
+use crate::search::limits::Limiter;
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
-use crate::search::tree::Tree;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
 use crate::search::{
     score_without_moves, Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY,
@@ -24,7 +24,7 @@ const GROWTH: u32 = 2;
 
 /// The searcher and what it uses: the tree, the table and the ordering heuristics.
 pub(super) struct Iterative<'a, 'c> {
-    pub(super) tree: Tree<'c>,
+    pub(super) context: SearchContext<'c>,
     tt: &'a mut TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
     use_tt: bool,
@@ -102,13 +102,13 @@ pub fn search(
     config: &SearchConfig,
     limits: &Limits,
     state: &mut SearchState,
-    clock: Clock,
+    limiter: Limiter,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
     state.tt.new_search();
     state.heuristics.new_search();
     let mut searcher = Iterative {
-        tree: Tree::new(game, clock, config.evaluation, report),
+        context: SearchContext::new(game, limiter, config.evaluation, report),
         tt: &mut state.tt,
         heuristics: &mut state.heuristics,
         use_tt: config.transposition_table,
@@ -130,13 +130,13 @@ pub fn search(
     for depth in 1..=limits.max_depth() {
         if depth > 1
             && !searcher
-                .tree
-                .clock
+                .context
+                .limiter
                 .may_start_iteration(last_duration * GROWTH)
         {
             break;
         }
-        let started = searcher.tree.clock.elapsed();
+        let started = searcher.context.limiter.elapsed();
         let aspiration = config.aspiration_windows && depth >= 5 && !is_mate_score(result.score);
         let outcome = if aspiration {
             searcher.search_root_aspirated(&mut moves, depth as i32, result.score)
@@ -153,12 +153,12 @@ pub fn search(
                 break;
             }
             RootOutcome::Completed(score) => {
-                last_duration = searcher.tree.clock.elapsed() - started;
+                last_duration = searcher.context.limiter.elapsed() - started;
                 searcher.record_line(&mut result, depth, score);
                 result.depth = depth;
                 if config.debug {
-                    let stats = searcher.tree.stats.describe(depth);
-                    searcher.tree.report(Report::Message(stats));
+                    let stats = searcher.context.stats.describe(depth);
+                    searcher.context.report(Report::Message(stats));
                 }
                 if mate_limit_reached(limits, score)
                     || searcher.single_reply_under_clock(&moves, limits)
@@ -168,17 +168,17 @@ pub fn search(
             }
         }
     }
-    if let (false, Some(best)) = (searcher.tree.has_reported_line(), result.best) {
+    if let (false, Some(best)) = (searcher.context.has_reported_line(), result.best) {
         let hashfull = searcher.hashfull();
-        searcher.tree.report_unsearched(best, hashfull);
+        searcher.context.report_unsearched(best, hashfull);
     }
     if result.ponder.is_none() {
         result.ponder = result
             .best
             .and_then(|best| searcher.ponder_from_table(best));
     }
-    result.nodes = searcher.tree.clock.nodes();
-    result.stats = searcher.tree.stats;
+    result.nodes = searcher.context.limiter.nodes();
+    result.stats = searcher.context.stats;
     result
 }
 
@@ -189,8 +189,8 @@ impl Iterative<'_, '_> {
             return root_moves.to_vec();
         }
         let mut moves: MoveList = root_moves.iter().copied().collect();
-        let tt_move = self.table_move(self.tree.history.key(), &moves, 0);
-        let (color, heuristics) = (self.tree.root.turn(), &*self.heuristics);
+        let tt_move = self.table_move(self.context.history.key(), &moves, 0);
+        let (color, heuristics) = (self.context.root.turn(), &*self.heuristics);
         let mut picker = MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, color, 0));
         std::iter::from_fn(|| picker.next()).collect()
     }
@@ -232,31 +232,31 @@ impl Iterative<'_, '_> {
         beta: Score,
     ) -> RootOutcome {
         self.root_depth = depth;
-        self.tree.seldepth = 0;
-        let root = self.tree.root.clone();
-        self.tree.enter(0);
+        self.context.seldepth = 0;
+        let root = self.context.root.clone();
+        self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
         for (i, &m) in moves.iter().enumerate() {
-            self.tree.searching_root_move(depth as u32, m, i + 1);
-            let child = self.tree.play(&root, m);
+            self.context.searching_root_move(depth as u32, m, i + 1);
+            let child = self.context.play(&root, m);
             let mut score = if i == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
             } else {
                 -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)
             };
-            if i > 0 && score > alpha && score < beta && !self.tree.stopped() {
+            if i > 0 && score > alpha && score < beta && !self.context.stopped() {
                 score = -self.negamax(&child, depth - 1, 1, -beta, -alpha);
             }
-            self.tree.undo();
-            if self.tree.stopped() {
+            self.context.undo();
+            if self.context.stopped() {
                 return RootOutcome::Stopped(best.map(|_| best_score));
             }
             best_score = best_score.max(score);
             if score > alpha {
                 alpha = score;
                 best = Some((i, m));
-                self.tree.pv.update(0, m);
+                self.context.pv.update(0, m);
                 if alpha >= beta {
                     break;
                 }
@@ -272,7 +272,7 @@ impl Iterative<'_, '_> {
                 Bound::Exact
             };
             self.store(
-                self.tree.history.key(),
+                self.context.history.key(),
                 depth,
                 best_score,
                 bound,
@@ -305,11 +305,11 @@ impl Iterative<'_, '_> {
                 self.leaf(pos, &gen, ply)
             };
         }
-        if self.tree.enter(ply) {
+        if self.context.enter(ply) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.tree.evaluate(pos);
+            return self.context.evaluate(pos);
         }
         if self.is_rule_draw(pos, &gen) {
             return DRAW;
@@ -321,11 +321,11 @@ impl Iterative<'_, '_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let key = self.tree.history.key();
+        let key = self.context.history.key();
         let hit = self.probe(key, ply);
         if let Some(hit) = hit {
             if !pv_node && hit.cuts(depth, alpha, beta) {
-                self.tree.stats.tt_cutoffs += 1;
+                self.context.stats.tt_cutoffs += 1;
                 return hit.score;
             }
         }
@@ -336,7 +336,7 @@ impl Iterative<'_, '_> {
         if count == 1 && !in_check && may_extend {
             depth += 1;
         }
-        let static_eval = self.tree.evaluate(pos);
+        let static_eval = self.context.evaluate(pos);
         if self.null_move
             && !pv_node
             && !in_check
@@ -349,7 +349,7 @@ impl Iterative<'_, '_> {
             if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
                 return score;
             }
-            if self.tree.stopped() {
+            if self.context.stopped() {
                 return 0;
             }
         }
@@ -397,12 +397,12 @@ impl Iterative<'_, '_> {
         let null = null_position(pos)?;
         let reduction = if depth >= 7 { 3 } else { 2 };
         self.null_at[ply] = true;
-        self.tree.play_null(zobrist_key(&null));
+        self.context.play_null(zobrist_key(&null));
         let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-        self.tree.undo();
+        self.context.undo();
         self.null_at[ply] = false;
         // A mate found after passing is no proof of one: claim only beta.
-        (score >= beta && !self.tree.stopped()).then(|| score.min(MATE_BOUND - 1).max(beta))
+        (score >= beta && !self.context.stopped()).then(|| score.min(MATE_BOUND - 1).max(beta))
     }
 
     /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
@@ -437,7 +437,7 @@ impl Iterative<'_, '_> {
             if prunable && !gives_check {
                 continue;
             }
-            let child = self.tree.play(pos, m);
+            let child = self.context.play(pos, m);
             let new_depth = depth - 1;
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
@@ -449,17 +449,17 @@ impl Iterative<'_, '_> {
                 };
                 let mut score =
                     -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
-                if reduction > 0 && score > alpha && !self.tree.stopped() {
+                if reduction > 0 && score > alpha && !self.context.stopped() {
                     score = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
                 }
-                if score > alpha && score < beta && !self.tree.stopped() {
+                if score > alpha && score < beta && !self.context.stopped() {
                     score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
                 }
                 score
             };
-            self.tree.undo();
+            self.context.undo();
             searched += 1;
-            if self.tree.stopped() {
+            if self.context.stopped() {
                 return 0;
             }
             if score > best {
@@ -467,7 +467,7 @@ impl Iterative<'_, '_> {
                 if score > alpha {
                     alpha = score;
                     best_move = Some(m);
-                    self.tree.pv.update(ply, m);
+                    self.context.pv.update(ply, m);
                     if alpha >= beta {
                         self.on_beta_cutoff(m, pos, ply, depth);
                         break;
@@ -482,13 +482,20 @@ impl Iterative<'_, '_> {
         } else {
             Bound::Upper
         };
-        self.store(self.tree.history.key(), depth, best, bound, best_move, ply);
+        self.store(
+            self.context.history.key(),
+            depth,
+            best,
+            bound,
+            best_move,
+            ply,
+        );
         best
     }
 
     /// A node at the horizon with quiescence off: the rules' verdict or the static evaluation.
     fn leaf(&mut self, pos: &Chess, gen: &MoveGen, ply: usize) -> Score {
-        if self.tree.enter(ply) {
+        if self.context.enter(ply) {
             return 0;
         }
         if self.is_rule_draw(pos, gen) {
@@ -497,7 +504,7 @@ impl Iterative<'_, '_> {
         if !gen.has_legal_move() {
             return score_without_moves(gen.in_check(), ply);
         }
-        self.tree.evaluate(pos)
+        self.context.evaluate(pos)
     }
 
     /// A draw by the rules below the root, a repetition inside the search counting as one.
@@ -506,11 +513,11 @@ impl Iterative<'_, '_> {
     pub(super) fn is_rule_draw(&self, pos: &Chess, gen: &MoveGen) -> bool {
         // Only in check can there be no move.
         let not_mated = || !gen.in_check() || gen.has_legal_move();
-        rules::is_draw(pos, &self.tree.history, Repetition::InSearch, not_mated)
+        rules::is_draw(pos, &self.context.history, Repetition::InSearch, not_mated)
     }
 
     fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
-        self.tree.stats.beta_cutoffs += 1;
+        self.context.stats.beta_cutoffs += 1;
         if self.ordering && !m.is_capture() && !m.is_promotion() {
             self.heuristics.record_cutoff(m, pos.turn(), ply, depth);
         }
@@ -520,10 +527,10 @@ impl Iterative<'_, '_> {
         if !self.use_tt {
             return None;
         }
-        self.tree.stats.tt_probes += 1;
+        self.context.stats.tt_probes += 1;
         let hit = self.tt.probe(key, ply);
         if hit.is_some() {
-            self.tree.stats.tt_hits += 1;
+            self.context.stats.tt_hits += 1;
         }
         hit
     }
@@ -538,7 +545,7 @@ impl Iterative<'_, '_> {
         ply: usize,
     ) {
         if self.use_tt {
-            self.tree.stats.tt_stores += 1;
+            self.context.stats.tt_stores += 1;
             self.tt.store(key, depth, score, bound, m, ply);
         }
     }
@@ -554,12 +561,12 @@ impl Iterative<'_, '_> {
 
     /// Makes the PV at ply 0, scored `score` at `depth`, the search's answer, and reports it.
     fn record_line(&mut self, result: &mut SearchResult, depth: u32, score: Score) {
-        let pv = self.tree.pv.line(0);
+        let pv = self.context.pv.line(0);
         result.best = pv.first().copied().or(result.best);
         result.ponder = pv.get(1).copied();
         result.score = score;
         let hashfull = self.hashfull();
-        self.tree.report_line(depth, score, pv, hashfull);
+        self.context.report_line(depth, score, pv, hashfull);
     }
 
     /// Permille of the table in use, when the search uses one.
@@ -574,7 +581,7 @@ impl Iterative<'_, '_> {
 
     /// The table's move in the position after `best`, to ponder on when the PV is one move long.
     fn ponder_from_table(&self, best: Move) -> Option<Move> {
-        let mut child = self.tree.root.clone();
+        let mut child = self.context.root.clone();
         child.play_unchecked(best);
         let key = crate::board::keys::zobrist_key(&child);
         self.table_move(key, &child.legal_moves(), 1)

@@ -8,53 +8,53 @@ use shakmaty::{Chess, Move, MoveList, Position};
 use crate::board::movegen::MoveGen;
 use crate::board::rules::{is_draw, KeyHistory, Repetition};
 use crate::eval::{Score, DRAW, INFINITY};
+use crate::search::context::SearchContext;
 use crate::search::score_without_moves;
-use crate::search::tree::Tree;
 
 /// Searches every root move to `depth` plies; the root score, or None when stopped.
-pub fn search_depth(tree: &mut Tree, root_moves: &[Move], depth: u32) -> Option<Score> {
-    let root = tree.root.clone();
-    tree.enter(0);
+pub fn search_depth(context: &mut SearchContext, root_moves: &[Move], depth: u32) -> Option<Score> {
+    let root = context.root.clone();
+    context.enter(0);
     let mut best = -INFINITY;
     for (i, &m) in root_moves.iter().enumerate() {
-        tree.searching_root_move(depth, m, i + 1);
-        let child = tree.play(&root, m);
-        let score = -minimax(tree, &child, depth - 1, 1);
-        tree.undo();
-        if tree.stopped() {
+        context.searching_root_move(depth, m, i + 1);
+        let child = context.play(&root, m);
+        let score = -minimax(context, &child, depth - 1, 1);
+        context.undo();
+        if context.stopped() {
             return None;
         }
         if score > best {
             best = score;
-            tree.pv.update(0, m);
+            context.pv.update(0, m);
         }
     }
     Some(best)
 }
 
 /// The minimax value of `pos` searched `depth` more plies.
-fn minimax(tree: &mut Tree, pos: &Chess, depth: u32, ply: usize) -> Score {
-    if tree.enter(ply) {
+fn minimax(context: &mut SearchContext, pos: &Chess, depth: u32, ply: usize) -> Score {
+    if context.enter(ply) {
         return 0;
     }
     if depth == 0 {
-        return horizon_outcome(pos, ply, &tree.history, tree.evaluate(pos));
+        return horizon_outcome(pos, ply, &context.history, context.evaluate(pos));
     }
     let moves = pos.legal_moves();
-    if let Some(score) = rule_outcome(pos, &moves, ply, &tree.history) {
+    if let Some(score) = rule_outcome(pos, &moves, ply, &context.history) {
         return score;
     }
     let mut best = -INFINITY;
     for &m in moves.iter() {
-        let child = tree.play(pos, m);
-        let score = -minimax(tree, &child, depth - 1, ply + 1);
-        tree.undo();
-        if tree.stopped() {
+        let child = context.play(pos, m);
+        let score = -minimax(context, &child, depth - 1, ply + 1);
+        context.undo();
+        if context.stopped() {
             return 0;
         }
         if score > best {
             best = score;
-            tree.pv.update(ply, m);
+            context.pv.update(ply, m);
         }
     }
     best

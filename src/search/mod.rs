@@ -6,15 +6,15 @@
 //! reported. None of them formats text or touches stdout.
 
 pub mod alphabeta;
-pub mod control;
+pub mod context;
 mod deepen;
 pub mod iterative;
+pub mod limits;
 pub mod minimax;
 pub mod ordering;
 pub mod pv;
 mod quiescence;
 pub mod random;
-pub mod tree;
 pub mod tt;
 
 use std::fmt;
@@ -25,8 +25,8 @@ use shakmaty::{Move, Position};
 
 use crate::board::game::Game;
 use crate::eval::{mated_in, Evaluation, Score, DRAW};
-use crate::time::TimeBudget;
-use control::{Clock, Signals};
+use limits::Limiter;
+pub use limits::{Limits, Signals};
 use tt::TranspositionTable;
 
 /// The deepest nominal depth a search goes to, in plies.
@@ -119,37 +119,6 @@ impl Default for SearchConfig {
             seed: 0,
             debug: false,
         }
-    }
-}
-
-/// What ends a search, besides `stop`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// The deepest depth to search (the smaller of `go depth` and the `Depth` option).
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    /// Stop once a mate in this many moves (or fewer) is proven.
-    pub mate: Option<u32>,
-    pub time: Option<TimeBudget>,
-    /// Only these root moves are searched (all when empty).
-    pub searchmoves: Vec<Move>,
-    /// `go infinite`: search until `stop`.
-    pub infinite: bool,
-}
-
-impl Limits {
-    /// Only a depth bounds the search: Minimax and AlphaBeta then search that depth alone.
-    pub fn is_depth_only(&self) -> bool {
-        self.depth.is_some()
-            && self.nodes.is_none()
-            && self.mate.is_none()
-            && self.time.is_none()
-            && !self.infinite
-    }
-
-    /// The deepest depth this search may reach.
-    pub fn max_depth(&self) -> u32 {
-        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
     }
 }
 
@@ -253,18 +222,18 @@ pub fn run(
     start: Instant,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
-    let clock = Clock::new(signals, start, limits.time, limits.nodes);
+    let limiter = Limiter::new(signals, start, limits.time, limits.nodes);
     let root_moves = root_moves(game, limits);
     if root_moves.is_empty() {
         return SearchResult::default();
     }
     let mut result = match config.kind {
-        SearchKind::Random => random::search(game, &root_moves, config, clock, report),
+        SearchKind::Random => random::search(game, &root_moves, config, limiter, report),
         SearchKind::Minimax => deepen::search(
             game,
             &root_moves,
             limits,
-            clock,
+            limiter,
             report,
             config,
             minimax::search_depth,
@@ -275,14 +244,14 @@ pub fn run(
                 game,
                 &root_moves,
                 limits,
-                clock,
+                limiter,
                 report,
                 config,
-                |tree, moves, depth| alphabeta::search_depth(tree, moves, depth, ordering),
+                |context, moves, depth| alphabeta::search_depth(context, moves, depth, ordering),
             )
         }
         SearchKind::IterativeDeepening => {
-            iterative::search(game, &root_moves, config, limits, state, clock, report)
+            iterative::search(game, &root_moves, config, limits, state, limiter, report)
         }
     };
     result.time = start.elapsed();

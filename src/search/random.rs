@@ -4,7 +4,7 @@ use rand::{rngs::StdRng, Rng, SeedableRng};
 use shakmaty::Move;
 
 use crate::board::game::Game;
-use crate::search::control::Clock;
+use crate::search::limits::Limiter;
 use crate::search::{Iteration, Report, SearchConfig, SearchResult};
 
 /// Picks a root move at random. The generator is seeded by `seed` and the position,
@@ -14,10 +14,10 @@ pub fn search(
     game: &Game,
     root_moves: &[Move],
     config: &SearchConfig,
-    mut clock: Clock,
+    mut limiter: Limiter,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
-    clock.count_node();
+    limiter.count_node();
     let mut rng = StdRng::seed_from_u64(config.seed ^ game.key());
     let best = root_moves[rng.random_range(0..root_moves.len())];
     let score = config.evaluation.evaluate(game.position());
@@ -25,15 +25,15 @@ pub fn search(
         depth: 0,
         seldepth: 0,
         score,
-        nodes: clock.nodes(),
-        time: clock.elapsed(),
+        nodes: limiter.nodes(),
+        time: limiter.elapsed(),
         hashfull: None,
         pv: vec![best],
     }));
     SearchResult {
         best: Some(best),
         score,
-        nodes: clock.nodes(),
+        nodes: limiter.nodes(),
         ..SearchResult::default()
     }
 }

@@ -8,9 +8,8 @@ use std::time::Instant;
 use engine::board::game::Game;
 use engine::epd::{self, EpdRecord};
 use engine::eval::Evaluation;
-use engine::search::control::Signals;
 use engine::search::{
-    run, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState,
+    run, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
 };
 use shakmaty::{san::San, Chess, Move, Position};
 
