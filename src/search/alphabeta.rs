@@ -7,11 +7,49 @@ use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::eval::{Score, INFINITY};
 use crate::search::context::SearchContext;
+use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::minimax::{horizon_outcome, rule_outcome};
 use crate::search::ordering::{capture_order, MovePicker};
 
+/// Alpha-beta over the root moves, deepened afresh depth by depth; with `ordering`, captures
+/// first.
+pub struct AlphaBeta<'a> {
+    context: SearchContext<'a>,
+    root_moves: Vec<Move>,
+    ordering: bool,
+}
+
+impl<'a> AlphaBeta<'a> {
+    pub fn new(context: SearchContext<'a>, root_moves: &[Move], ordering: bool) -> AlphaBeta<'a> {
+        AlphaBeta {
+            context,
+            root_moves: root_moves.to_vec(),
+            ordering,
+        }
+    }
+}
+
+impl<'a> DepthSearch<'a> for AlphaBeta<'a> {
+    const DEEPENING: Deepening = Deepening::Afresh;
+
+    fn context(&mut self) -> &mut SearchContext<'a> {
+        &mut self.context
+    }
+
+    fn root_moves(&self) -> &[Move] {
+        &self.root_moves
+    }
+
+    fn search_depth(&mut self, depth: u32, _last: Score) -> DepthOutcome {
+        match search_depth(&mut self.context, &self.root_moves, depth, self.ordering) {
+            Some(score) => DepthOutcome::Completed(score),
+            None => DepthOutcome::Stopped(None),
+        }
+    }
+}
+
 /// Searches the root moves to `depth` plies; the root score, or None when stopped.
-pub fn search_depth(
+fn search_depth(
     context: &mut SearchContext,
     root_moves: &[Move],
     depth: u32,

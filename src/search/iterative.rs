@@ -1,35 +1,29 @@
 //! IterativeDeepening: principal variation search inside iterative deepening, with a
 //! transposition table, move ordering, quiescence, and check and one-reply extensions.
 
-use std::time::Duration;
-
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position};
 
-use crate::board::game::Game;
 use crate::board::keys::zobrist_key;
 use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::board::rules::{self, Repetition};
 use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search::context::SearchContext;
-use crate::search::deepen::mate_limit_reached;
-use crate::search::limits::Limiter;
+use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
-use crate::search::{
-    score_without_moves, Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY,
-};
+use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
 
-/// Iterations are assumed to take this many times longer than the one before.
-const GROWTH: u32 = 2;
-
-/// The searcher and what it uses: the tree, the table and the ordering heuristics.
-pub(super) struct Iterative<'a, 'c> {
+/// The searcher and what it uses: the search context, the table and the ordering heuristics.
+pub struct IterativeDeepening<'a, 'c> {
     pub(super) context: SearchContext<'c>,
     tt: &'a mut TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
     use_tt: bool,
     pub(super) ordering: bool,
     quiescence: bool,
+    /// The root moves, the best of the last depth first.
+    root_moves: Vec<Move>,
+    aspiration: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     root_depth: i32,
     /// Each ply's moves and their ordering, allocated once per search.
@@ -51,7 +45,7 @@ const ASPIRATION_WINDOW: Score = 30;
 /// Futility margins by remaining depth: a quiet move is not expected to gain more.
 const FUTILITY_MARGIN: [Score; 3] = [0, 150, 400];
 
-/// What [`Iterative::search_moves`] needs to know of its node.
+/// What [`IterativeDeepening::search_moves`] needs to know of its node.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     depth: i32,
@@ -86,103 +80,73 @@ fn null_position(pos: &Chess) -> Option<Chess> {
     Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
-/// How an iteration ended.
-enum RootOutcome {
-    Completed(Score),
-    /// Stopped; the score of the best root move fully searched in this iteration, if one beat
-    /// the rest (its line is then the PV at ply 0).
-    Stopped(Option<Score>),
-}
-
-/// Deepens until a limit ends the search; answers with the last completed depth,
-/// or with the better move of a partly searched one.
-pub fn search(
-    game: &Game,
-    root_moves: &[Move],
-    config: &SearchConfig,
-    limits: &Limits,
-    state: &mut SearchState,
-    limiter: Limiter,
-    report: &mut dyn FnMut(Report),
-) -> SearchResult {
-    state.tt.new_search();
-    state.heuristics.new_search();
-    let mut searcher = Iterative {
-        context: SearchContext::new(game, limiter, config.evaluation, report),
-        tt: &mut state.tt,
-        heuristics: &mut state.heuristics,
-        use_tt: config.transposition_table,
-        ordering: config.move_ordering,
-        quiescence: config.quiescence,
-        root_depth: 0,
-        frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
-        null_move: config.null_move,
-        late_move_reductions: config.late_move_reductions,
-        futility: config.futility,
-        null_at: vec![false; MAX_PLY + 1],
-    };
-    let mut moves = searcher.initial_root_order(root_moves);
-    let mut result = SearchResult {
-        best: moves.first().copied(),
-        ..SearchResult::default()
-    };
-    let mut last_duration = Duration::ZERO;
-    for depth in 1..=limits.max_depth() {
-        if depth > 1
-            && !searcher
-                .context
-                .limiter
-                .may_start_iteration(last_duration * GROWTH)
-        {
-            break;
-        }
-        let started = searcher.context.limiter.elapsed();
-        let aspiration = config.aspiration_windows && depth >= 5 && !is_mate_score(result.score);
-        let outcome = if aspiration {
-            searcher.search_root_aspirated(&mut moves, depth as i32, result.score)
-        } else {
-            searcher.search_root(&mut moves, depth as i32, -INFINITY, INFINITY)
+impl<'a, 'c> IterativeDeepening<'a, 'c> {
+    /// The searcher of `context`'s root over `root_moves`, with the table and heuristics of
+    /// `state` (aged for a new search) and the parts `config` switches on.
+    pub fn new(
+        context: SearchContext<'c>,
+        root_moves: &[Move],
+        config: &SearchConfig,
+        state: &'a mut SearchState,
+    ) -> IterativeDeepening<'a, 'c> {
+        state.tt.new_search();
+        state.heuristics.new_search();
+        let mut searcher = IterativeDeepening {
+            context,
+            tt: &mut state.tt,
+            heuristics: &mut state.heuristics,
+            use_tt: config.transposition_table,
+            ordering: config.move_ordering,
+            quiescence: config.quiescence,
+            root_moves: Vec::new(),
+            aspiration: config.aspiration_windows,
+            root_depth: 0,
+            frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
+            null_move: config.null_move,
+            late_move_reductions: config.late_move_reductions,
+            futility: config.futility,
+            null_at: vec![false; MAX_PLY + 1],
         };
-        match outcome {
-            RootOutcome::Stopped(partial) => {
-                // As Stockfish: a root move that beat the previous best in the stopped
-                // iteration is played, and its line is reported first.
-                if let Some(score) = partial {
-                    searcher.record_line(&mut result, depth, score);
-                }
-                break;
-            }
-            RootOutcome::Completed(score) => {
-                last_duration = searcher.context.limiter.elapsed() - started;
-                searcher.record_line(&mut result, depth, score);
-                result.depth = depth;
-                if config.debug {
-                    let stats = searcher.context.stats.describe(depth);
-                    searcher.context.report(Report::Message(stats));
-                }
-                if mate_limit_reached(limits, score)
-                    || searcher.single_reply_under_clock(&moves, limits)
-                {
-                    break;
-                }
-            }
-        }
+        searcher.root_moves = searcher.initial_root_order(root_moves);
+        searcher
     }
-    if let (false, Some(best)) = (searcher.context.has_reported_line(), result.best) {
-        let hashfull = searcher.hashfull();
-        searcher.context.report_unsearched(best, hashfull);
-    }
-    if result.ponder.is_none() {
-        result.ponder = result
-            .best
-            .and_then(|best| searcher.ponder_from_table(best));
-    }
-    result.nodes = searcher.context.limiter.nodes();
-    result.stats = searcher.context.stats;
-    result
 }
 
-impl Iterative<'_, '_> {
+impl<'c> DepthSearch<'c> for IterativeDeepening<'_, 'c> {
+    const DEEPENING: Deepening = Deepening::Incremental;
+
+    fn context(&mut self) -> &mut SearchContext<'c> {
+        &mut self.context
+    }
+
+    fn root_moves(&self) -> &[Move] {
+        &self.root_moves
+    }
+
+    /// From the fifth depth on, within an aspiration window around the last score.
+    fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome {
+        let depth = depth as i32;
+        if self.aspiration && depth >= 5 && !is_mate_score(last) {
+            self.search_root_aspirated(depth, last)
+        } else {
+            self.search_root(depth, -INFINITY, INFINITY)
+        }
+    }
+
+    fn hashfull(&self) -> Option<u32> {
+        self.use_tt.then(|| self.tt.hashfull())
+    }
+
+    /// The table's move in the position after `best`.
+    fn ponder_after(&self, best: Move) -> Option<Move> {
+        let mut child = self.context.root.clone();
+        child.play_unchecked(best);
+        let key = zobrist_key(&child);
+        self.table_move(key, &child.legal_moves(), 1)
+    }
+}
+
+impl IterativeDeepening<'_, '_> {
     /// Root moves ordered as at any node (table move, captures, ...), or as generated.
     fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
         if !self.ordering {
@@ -197,20 +161,15 @@ impl Iterative<'_, '_> {
 
     /// Searches the root within a window around `last`, the previous depth's score, widening
     /// the side that fails until the score falls inside.
-    fn search_root_aspirated(
-        &mut self,
-        moves: &mut [Move],
-        depth: i32,
-        last: Score,
-    ) -> RootOutcome {
+    fn search_root_aspirated(&mut self, depth: i32, last: Score) -> DepthOutcome {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
-            match self.search_root(moves, depth, alpha, beta) {
-                RootOutcome::Completed(score) if score <= alpha && alpha > -INFINITY => {
+            match self.search_root(depth, alpha, beta) {
+                DepthOutcome::Completed(score) if score <= alpha && alpha > -INFINITY => {
                     alpha = (score - delta).max(-INFINITY);
                 }
-                RootOutcome::Completed(score) if score >= beta && beta < INFINITY => {
+                DepthOutcome::Completed(score) if score >= beta && beta < INFINITY => {
                     beta = (score + delta).min(INFINITY);
                 }
                 outcome => return outcome,
@@ -224,20 +183,15 @@ impl Iterative<'_, '_> {
 
     /// Searches every root move to `depth` within (alpha, beta), the previous best first;
     /// the score is fail-soft (at most alpha when every move fails low).
-    fn search_root(
-        &mut self,
-        moves: &mut [Move],
-        depth: i32,
-        mut alpha: Score,
-        beta: Score,
-    ) -> RootOutcome {
+    fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> DepthOutcome {
         self.root_depth = depth;
         self.context.seldepth = 0;
         let root = self.context.root.clone();
         self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
-        for (i, &m) in moves.iter().enumerate() {
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i];
             self.context.searching_root_move(depth as u32, m, i + 1);
             let child = self.context.play(&root, m);
             let mut score = if i == 0 {
@@ -250,7 +204,7 @@ impl Iterative<'_, '_> {
             }
             self.context.undo();
             if self.context.stopped() {
-                return RootOutcome::Stopped(best.map(|_| best_score));
+                return DepthOutcome::Stopped(best.map(|_| best_score));
             }
             best_score = best_score.max(score);
             if score > alpha {
@@ -264,7 +218,7 @@ impl Iterative<'_, '_> {
         }
         if let Some((index, m)) = best {
             if self.ordering {
-                moves[..=index].rotate_right(1);
+                self.root_moves[..=index].rotate_right(1);
             }
             let bound = if best_score >= beta {
                 Bound::Lower
@@ -280,7 +234,7 @@ impl Iterative<'_, '_> {
                 0,
             );
         }
-        RootOutcome::Completed(best_score)
+        DepthOutcome::Completed(best_score)
     }
 
     /// The principal variation search of `pos` with `depth` plies left.
@@ -557,33 +511,5 @@ impl Iterative<'_, '_> {
         self.tt
             .probe(key, ply)
             .and_then(|hit| decode_move(hit.mv, moves))
-    }
-
-    /// Makes the PV at ply 0, scored `score` at `depth`, the search's answer, and reports it.
-    fn record_line(&mut self, result: &mut SearchResult, depth: u32, score: Score) {
-        let pv = self.context.pv.line(0);
-        result.best = pv.first().copied().or(result.best);
-        result.ponder = pv.get(1).copied();
-        result.score = score;
-        let hashfull = self.hashfull();
-        self.context.report_line(depth, score, pv, hashfull);
-    }
-
-    /// Permille of the table in use, when the search uses one.
-    fn hashfull(&self) -> Option<u32> {
-        self.use_tt.then(|| self.tt.hashfull())
-    }
-
-    /// Under a clock, a forced move needs no deeper thought.
-    fn single_reply_under_clock(&self, moves: &[Move], limits: &Limits) -> bool {
-        moves.len() == 1 && limits.time.is_some() && !limits.infinite
-    }
-
-    /// The table's move in the position after `best`, to ponder on when the PV is one move long.
-    fn ponder_from_table(&self, best: Move) -> Option<Move> {
-        let mut child = self.context.root.clone();
-        child.play_unchecked(best);
-        let key = crate::board::keys::zobrist_key(&child);
-        self.table_move(key, &child.legal_moves(), 1)
     }
 }

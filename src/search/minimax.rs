@@ -9,10 +9,45 @@ use crate::board::movegen::MoveGen;
 use crate::board::rules::{is_draw, KeyHistory, Repetition};
 use crate::eval::{Score, DRAW, INFINITY};
 use crate::search::context::SearchContext;
+use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::score_without_moves;
 
+/// Minimax over the root moves, deepened afresh depth by depth.
+pub struct Minimax<'a> {
+    context: SearchContext<'a>,
+    root_moves: Vec<Move>,
+}
+
+impl<'a> Minimax<'a> {
+    pub fn new(context: SearchContext<'a>, root_moves: &[Move]) -> Minimax<'a> {
+        Minimax {
+            context,
+            root_moves: root_moves.to_vec(),
+        }
+    }
+}
+
+impl<'a> DepthSearch<'a> for Minimax<'a> {
+    const DEEPENING: Deepening = Deepening::Afresh;
+
+    fn context(&mut self) -> &mut SearchContext<'a> {
+        &mut self.context
+    }
+
+    fn root_moves(&self) -> &[Move] {
+        &self.root_moves
+    }
+
+    fn search_depth(&mut self, depth: u32, _last: Score) -> DepthOutcome {
+        match search_depth(&mut self.context, &self.root_moves, depth) {
+            Some(score) => DepthOutcome::Completed(score),
+            None => DepthOutcome::Stopped(None),
+        }
+    }
+}
+
 /// Searches every root move to `depth` plies; the root score, or None when stopped.
-pub fn search_depth(context: &mut SearchContext, root_moves: &[Move], depth: u32) -> Option<Score> {
+fn search_depth(context: &mut SearchContext, root_moves: &[Move], depth: u32) -> Option<Score> {
     let root = context.root.clone();
     context.enter(0);
     let mut best = -INFINITY;

@@ -7,7 +7,7 @@
 
 pub mod alphabeta;
 pub mod context;
-mod deepen;
+pub mod deepening;
 pub mod iterative;
 pub mod limits;
 pub mod minimax;
@@ -25,8 +25,13 @@ use shakmaty::{Move, Position};
 
 use crate::board::game::Game;
 use crate::eval::{mated_in, Evaluation, Score, DRAW};
+use alphabeta::AlphaBeta;
+use context::SearchContext;
+use deepening::deepen;
+use iterative::IterativeDeepening;
 use limits::Limiter;
 pub use limits::{Limits, Signals};
+use minimax::Minimax;
 use tt::TranspositionTable;
 
 /// The deepest nominal depth a search goes to, in plies.
@@ -132,16 +137,6 @@ pub struct Stats {
     pub tt_stores: u64,
 }
 
-impl Stats {
-    /// The counters after `depth`, as `debug on` reports them.
-    pub fn describe(&self, depth: u32) -> String {
-        format!(
-            "depth {depth} beta cutoffs {} table probes {} hits {} cutoffs {} stores {}",
-            self.beta_cutoffs, self.tt_probes, self.tt_hits, self.tt_cutoffs, self.tt_stores
-        )
-    }
-}
-
 /// One completed depth, as an `info` line shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Iteration {
@@ -173,8 +168,11 @@ pub enum Report {
     /// A completed depth, or the line of a stopped one that the search answers with.
     Iteration(Iteration),
     Progress(Progress),
-    /// A diagnostic, shown as `info string`.
-    Message(String),
+    /// The counters after a completed depth (with `debug on`).
+    Stats {
+        depth: u32,
+        stats: Stats,
+    },
 }
 
 /// The answer of a search.
@@ -227,31 +225,21 @@ pub fn run(
     if root_moves.is_empty() {
         return SearchResult::default();
     }
+    let context = SearchContext::new(game, limiter, config.evaluation, report);
     let mut result = match config.kind {
-        SearchKind::Random => random::search(game, &root_moves, config, limiter, report),
-        SearchKind::Minimax => deepen::search(
-            game,
-            &root_moves,
+        SearchKind::Random => random::search(context, &root_moves, config.seed),
+        SearchKind::Minimax => deepen(
+            &mut Minimax::new(context, &root_moves),
             limits,
-            limiter,
-            report,
-            config,
-            minimax::search_depth,
+            config.debug,
         ),
         SearchKind::AlphaBeta => {
-            let ordering = config.move_ordering;
-            deepen::search(
-                game,
-                &root_moves,
-                limits,
-                limiter,
-                report,
-                config,
-                |context, moves, depth| alphabeta::search_depth(context, moves, depth, ordering),
-            )
+            let mut search = AlphaBeta::new(context, &root_moves, config.move_ordering);
+            deepen(&mut search, limits, config.debug)
         }
         SearchKind::IterativeDeepening => {
-            iterative::search(game, &root_moves, config, limits, state, limiter, report)
+            let mut search = IterativeDeepening::new(context, &root_moves, config, state);
+            deepen(&mut search, limits, config.debug)
         }
     };
     result.time = start.elapsed();

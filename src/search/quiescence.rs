@@ -10,20 +10,20 @@ use shakmaty::{Chess, Position};
 
 use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
-use crate::search::iterative::Iterative;
+use crate::search::iterative::IterativeDeepening;
 use crate::search::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
 const DELTA_MARGIN: Score = 200;
 
-impl Iterative<'_, '_> {
+impl IterativeDeepening<'_, '_> {
     /// The quiescence value of `pos` within (alpha, beta).
     pub(super) fn quiesce(&mut self, pos: &Chess, ply: usize, alpha: Score, beta: Score) -> Score {
         let gen = MoveGen::new(pos);
         self.quiesce_node(pos, &gen, ply, alpha, beta)
     }
 
-    /// [`Iterative::quiesce`] with the node's move generator already built.
+    /// [`IterativeDeepening::quiesce`] with the node's move generator already built.
     pub(super) fn quiesce_node(
         &mut self,
         pos: &Chess,

@@ -8,7 +8,7 @@ use shakmaty::Move;
 
 use crate::board::notation::uci_move;
 use crate::eval::{mate_distance, Score};
-use crate::search::{Iteration, Progress, Report};
+use crate::search::{Iteration, Progress, Report, Stats};
 
 /// The longest piece of user input echoed back in an `info string`.
 const MAX_ECHO_CHARS: usize = 200;
@@ -73,7 +73,7 @@ impl Output {
         match report {
             Report::Iteration(iteration) => self.line(&format_iteration(iteration)),
             Report::Progress(progress) => self.line(&format_progress(progress)),
-            Report::Message(message) => self.info_string(message),
+            Report::Stats { depth, stats } => self.info_string(&format_stats(*depth, stats)),
         }
     }
 }
@@ -140,6 +140,14 @@ pub fn format_progress(progress: &Progress) -> String {
         progress.nodes,
         nodes_per_second(progress.nodes, progress.time),
         progress.time.as_millis()
+    )
+}
+
+/// The counters after `depth`, as `debug on` reports them.
+pub fn format_stats(depth: u32, stats: &Stats) -> String {
+    format!(
+        "depth {depth} beta cutoffs {} table probes {} hits {} cutoffs {} stores {}",
+        stats.beta_cutoffs, stats.tt_probes, stats.tt_hits, stats.tt_cutoffs, stats.tt_stores
     )
 }
 
