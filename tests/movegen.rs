@@ -9,7 +9,7 @@
 
 use engine::board::game::Game;
 use engine::board::keys::{key_after, zobrist_key};
-use engine::board::movegen::{has_legal_move, CheckInfo, GenKind, MoveGen};
+use engine::board::movegen::{self, has_legal_move, CheckInfo, GenKind, MoveGen};
 use engine::epd::{self, EpdRecord};
 use engine::search::tt::encode_move;
 use rand::rngs::StdRng;
@@ -67,6 +67,14 @@ fn check(pos: &Chess, foreign: &[Move], counts: &mut Counts) {
         (m.is_capture() && m.promotion().is_none_or(|r| r == Role::Queen))
             || m.promotion() == Some(Role::Queen)
     };
+    for m in &legal {
+        assert_eq!(
+            movegen::is_noisy(*m),
+            is_noisy(m),
+            "is_noisy({m:?}) in {}",
+            fen()
+        );
+    }
     for (kind, noisy) in [(GenKind::Noisy, true), (GenKind::Quiet, false)] {
         let mut part = MoveList::new();
         gen.generate(kind, &mut part);

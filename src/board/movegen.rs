@@ -12,6 +12,17 @@ use shakmaty::{
     attacks, Bitboard, Board, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square,
 };
 
+/// Whether `m` is noisy: a capture (en passant included) that is not an under-promotion, or a
+/// push to a queen. The one definition: [`GenKind::Noisy`] generates exactly these, and move
+/// ordering puts them first.
+#[inline]
+pub fn is_noisy(m: Move) -> bool {
+    match m.promotion() {
+        Some(role) => role == Role::Queen,
+        None => m.is_capture(),
+    }
+}
+
 /// Which moves [`MoveGen::generate`] appends. `Noisy` and `Quiet` split `All` in two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenKind {
