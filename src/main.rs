@@ -7,7 +7,8 @@ use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 
 use engine::board::game::Game;
-use engine::options::Options;
+use engine::engine::command::{Command, MAX_PERFT_DEPTH};
+use engine::engine::options::Options;
 use engine::uci::{self, command, output::Output};
 
 /// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
@@ -174,8 +175,8 @@ fn main() -> ExitCode {
 fn uci_session(cli: &Cli) -> Result<()> {
     let output = Output::stdout();
     match prepare(cli)? {
-        None => uci::run(io::BufReader::new(io::stdin()), output, |_| {}),
-        Some(lines) => uci::run(Cursor::new(lines.join("\n").into_bytes()), output, |_| {}),
+        None => uci::run(io::BufReader::new(io::stdin()), output),
+        Some(lines) => uci::run(Cursor::new(lines.join("\n").into_bytes()), output),
     }
     Ok(())
 }
@@ -206,8 +207,8 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<String>>> {
         None => bail!("--fen, --moves and --set need a command (go, perft, d, eval)"),
         Some(Cmd::Go { params }) => go_line(params)?,
         Some(Cmd::Perft { depth }) => {
-            if !(1..=command::MAX_PERFT_DEPTH).contains(depth) {
-                bail!("perft depth must be from 1 to {}", command::MAX_PERFT_DEPTH);
+            if !(1..=MAX_PERFT_DEPTH).contains(depth) {
+                bail!("perft depth must be from 1 to {MAX_PERFT_DEPTH}");
             }
             format!("perft {depth}")
         }
@@ -243,7 +244,7 @@ fn go_line(params: &[String]) -> Result<String> {
         bail!("'{flag}' must come before 'go': engine [OPTIONS] go [PARAMS]");
     }
     let line = format!("go {}", params.join(" "));
-    if let Ok(Some(command::Command::Go(go))) = command::parse(&line) {
+    if let Ok(Some(Command::Go(go))) = command::parse(&line) {
         if let Some(warning) = go.warnings.first() {
             // The loop would skip or clamp the parameter ("; ignored", "; using N"): here it is refused.
             let problem = warning.split("; ").next().unwrap_or(warning);

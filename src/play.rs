@@ -8,8 +8,8 @@ use shakmaty::{Color, Move, Position};
 use crate::board::game::Game;
 use crate::board::notation::{diagram, uci_move};
 use crate::board::rules::{game_end, GameEnd};
+use crate::engine::options::Options;
 use crate::eval::Score;
-use crate::options::Options;
 use crate::search::{self, Limits, SearchConfig, SearchState};
 use crate::time::movetime_budget;
 

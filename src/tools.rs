@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
 use engine::compare::{self, Format};
-use engine::options::Options;
+use engine::engine::options::Options;
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
 use engine::uci::output::Output;

@@ -291,7 +291,7 @@ fn bench_compare_and_solve_honour_the_evaluation() {
 /// `engine play`: `--set` is in force for both players, and each player's spec overrides it.
 #[test]
 fn play_takes_the_evaluation_from_set_and_from_each_side() {
-    use engine::options::Options;
+    use engine::engine::options::Options;
     use engine::play::Player;
     let mut base = Options::default();
     base.set("Evaluation", Some("Material"))

@@ -264,6 +264,13 @@ pub fn run_alone(
     )
 }
 
+/// Nodes per second over `time` (0 when no time has passed).
+pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as u128 * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |nps| nps as u64)
+}
+
 /// The score of a position without a legal move, `ply` plies from the root: checkmate in
 /// check, else stalemate (a draw).
 #[inline]

@@ -333,23 +333,6 @@ impl Options {
     }
 }
 
-/// The `option name ... type ...` line that `uci` prints for a spec.
-pub fn describe(spec: &OptionSpec) -> String {
-    let name = spec.name;
-    match spec.kind {
-        OptionKind::Spin { default, min, max } => {
-            let max = max.value();
-            format!("option name {name} type spin default {default} min {min} max {max}")
-        }
-        OptionKind::Check { default } => format!("option name {name} type check default {default}"),
-        OptionKind::Combo { default, vars } => {
-            let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
-            format!("option name {name} type combo default {default}{vars}")
-        }
-        OptionKind::Button => format!("option name {name} type button"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -427,10 +410,10 @@ mod tests {
     fn hash_announces_and_accepts_its_limit_and_no_more() {
         let limit = hash_limit_mb();
         let spec = find("Hash").expect("Hash");
-        assert_eq!(
-            describe(spec),
-            format!("option name Hash type spin default 16 min 1 max {limit}")
-        );
+        let OptionKind::Spin { max, .. } = spec.kind else {
+            panic!("Hash is a spin");
+        };
+        assert_eq!(max.value(), limit as i64);
         let mut options = Options::default();
         assert_eq!(
             options.set("Hash", Some(&limit.to_string())),
