@@ -8,7 +8,7 @@ use clap::{Parser, Subcommand};
 
 use engine::board::game::Game;
 use engine::engine::command::{Command, MAX_PERFT_DEPTH};
-use engine::engine::options::Options;
+use engine::engine::options::Settings;
 use engine::uci::{self, command, output::Output};
 
 /// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
@@ -185,7 +185,7 @@ fn uci_session(cli: &Cli) -> Result<()> {
 /// None for the interactive loop.
 fn prepare(cli: &Cli) -> Result<Option<Vec<String>>> {
     let mut lines = Vec::new();
-    let mut options = Options::default();
+    let mut options = Settings::default();
     for setting in &cli.set {
         let (name, value) = setting
             .split_once('=')

@@ -8,7 +8,7 @@ use shakmaty::{Color, Move, Position};
 use crate::board::game::Game;
 use crate::board::notation::{diagram, uci_move};
 use crate::board::rules::{game_end, GameEnd};
-use crate::engine::options::Options;
+use crate::engine::options::Settings;
 use crate::eval::Score;
 use crate::search::{self, Limits, SearchConfig, SearchState};
 use crate::time::movetime_budget;
@@ -17,18 +17,18 @@ use crate::time::movetime_budget;
 #[derive(Clone, Debug)]
 pub struct Player {
     pub name: String,
-    pub options: Options,
+    pub options: Settings,
 }
 
 impl Player {
     /// Parses "Search=AlphaBeta,Depth=3" (UCI option names and values, comma-separated).
     pub fn parse(spec: &str) -> Result<Player, String> {
-        Player::parse_over(&Options::default(), spec)
+        Player::parse_over(&Settings::default(), spec)
     }
 
     /// [`Player::parse`] with `base` in force before the spec (the command line's `--set`).
-    pub fn parse_over(base: &Options, spec: &str) -> Result<Player, String> {
-        let mut options = base.clone();
+    pub fn parse_over(base: &Settings, spec: &str) -> Result<Player, String> {
+        let mut options = *base;
         for setting in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (name, value) = setting
                 .split_once('=')
@@ -36,7 +36,7 @@ impl Player {
             options.set(name.trim(), Some(value.trim()))?;
         }
         let name = if spec.trim().is_empty() {
-            options.search.name().to_string()
+            options.search.kind.name().to_string()
         } else {
             spec.trim().to_string()
         };
@@ -46,7 +46,7 @@ impl Player {
     /// The search configuration for game `game_index`: the random player's seed is `Seed` plus the
     /// game's index, so that games differ and a match is still reproducible.
     fn config(&self, game_index: u32) -> SearchConfig {
-        let config = self.options.search_config(false);
+        let config = self.options.search;
         SearchConfig {
             seed: config.seed.wrapping_add(game_index as u64),
             ..config
@@ -219,7 +219,7 @@ pub fn play_game(
 /// What limits a player's moves, as a PGN `TimeControl` value: "0.5/move" (seconds per move, as
 /// cutechess-cli writes it) when it searches for `movetime`, "-" (none) when its `Depth` or its
 /// being Random limits it.
-pub fn time_control(options: &Options, movetime: Option<Duration>) -> String {
+pub fn time_control(options: &Settings, movetime: Option<Duration>) -> String {
     match (limits_for(options, movetime), movetime) {
         (Ok(Limits { time: Some(_), .. }), Some(movetime)) => {
             format!("{}/move", movetime.as_millis() as f64 / 1000.0)
@@ -228,10 +228,10 @@ pub fn time_control(options: &Options, movetime: Option<Duration>) -> String {
     }
 }
 
-fn limits_for(options: &Options, movetime: Option<Duration>) -> Result<Limits, String> {
+fn limits_for(options: &Settings, movetime: Option<Duration>) -> Result<Limits, String> {
     let depth = (options.depth > 0).then_some(options.depth);
     let time = movetime.map(|t| movetime_budget(t.as_millis() as u64, 0));
-    if depth.is_none() && time.is_none() && options.search != search::SearchKind::Random {
+    if depth.is_none() && time.is_none() && options.search.kind != search::SearchKind::Random {
         return Err("each side needs Depth=N in its options, or give --movetime".to_string());
     }
     Ok(Limits {

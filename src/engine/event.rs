@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Move};
 
-use crate::engine::options::OptionSpec;
+use crate::engine::options::UciOption;
 use crate::eval::report::EvalReport;
 use crate::search::Report;
 
@@ -18,7 +18,7 @@ pub enum Event {
         author: &'static str,
     },
     /// `uci`: the options the engine accepts.
-    Options(&'static [OptionSpec]),
+    Options(&'static [UciOption]),
     /// `uci`: the identification is complete.
     UciOk,
     ReadyOk,

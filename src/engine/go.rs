@@ -8,7 +8,7 @@ use crate::engine::command::GoParams;
 use crate::engine::event::{quote, Event, PerftReport};
 use crate::engine::task::{wait_for_release, Finished, TaskKind};
 use crate::engine::Engine;
-use crate::search::{self, Limits};
+use crate::search::{self, Limits, SearchConfig};
 use crate::time::{clock_budget, movetime_budget, ClockState, TimeBudget};
 
 impl Engine {
@@ -22,7 +22,10 @@ impl Engine {
             return;
         }
         let limits = self.limits(&params);
-        let config = self.options.search_config(self.debug);
+        let config = SearchConfig {
+            debug: self.debug,
+            ..self.settings.search
+        };
         let game = self.game.clone();
         let sink = self.sink.clone();
         let infinite = params.infinite;
@@ -95,7 +98,7 @@ impl Engine {
 
     /// The limits of a `go`: its own, capped by the `Depth` option, with the clock turned into a budget.
     fn limits(&self, go: &GoParams) -> Limits {
-        let option_depth = (self.options.depth > 0).then_some(self.options.depth);
+        let option_depth = (self.settings.depth > 0).then_some(self.settings.depth);
         let depth = match (go.depth, option_depth) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -111,7 +114,7 @@ impl Engine {
     }
 
     fn time_budget(&self, go: &GoParams) -> Option<TimeBudget> {
-        let overhead = self.options.move_overhead_ms;
+        let overhead = self.settings.move_overhead_ms;
         if let Some(movetime) = go.movetime {
             return Some(movetime_budget(movetime, overhead));
         }

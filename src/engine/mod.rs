@@ -9,6 +9,7 @@
 pub mod command;
 pub mod event;
 mod go;
+pub mod memory;
 pub mod options;
 mod task;
 
@@ -20,7 +21,7 @@ use crate::eval::report;
 use crate::search::SearchState;
 use command::{Command, Setup};
 use event::{quote, BoardReport, Event, Sink};
-use options::{OptionChange, Options, OPTIONS};
+use options::{OptionChange, Settings, OPTIONS};
 use task::Task;
 
 /// Whether the front end goes on after a command.
@@ -36,7 +37,7 @@ pub type Notify = Arc<dyn Fn() + Send + Sync>;
 
 /// The engine: options, the game, the search state, and the running task if any.
 pub struct Engine {
-    options: Options,
+    settings: Settings,
     game: Game,
     debug: bool,
     sink: Sink,
@@ -52,11 +53,11 @@ impl Engine {
     /// A new engine that sends its events to `sink` and calls `task_done` when a task's thread ends.
     pub fn new(sink: Sink, task_done: Notify) -> Engine {
         // The Hash limit is what the machine can give as the engine starts.
-        options::hash_limit_mb();
-        let options = Options::default();
+        memory::hash_limit_mb();
+        let settings = Settings::default();
         Engine {
-            state: Some(SearchState::new(options.hash_mb)),
-            options,
+            state: Some(SearchState::new(settings.hash_mb)),
+            settings,
             game: Game::default(),
             debug: false,
             sink,
@@ -126,8 +127,8 @@ impl Engine {
         self.input_closed && self.task.is_none() && self.deferred.is_empty()
     }
 
-    pub fn options(&self) -> &Options {
-        &self.options
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 
     pub fn game(&self) -> &Game {
@@ -143,7 +144,7 @@ impl Engine {
     }
 
     fn hash_mb(&self) -> usize {
-        self.options.hash_mb
+        self.settings.hash_mb
     }
 
     fn must_wait(&self, command: &Command) -> bool {
@@ -192,7 +193,7 @@ impl Engine {
             Command::Perft(depth) => self.start_perft(depth),
             Command::Display => self.emit(Event::Board(self.board_report())),
             Command::Eval => {
-                let report = report::report(self.game.position(), self.options.evaluation);
+                let report = report::report(self.game.position(), self.settings.search.evaluation);
                 self.emit(Event::Eval(report));
             }
             Command::IsReady | Command::Stop | Command::PonderHit | Command::Quit => {}
@@ -209,12 +210,12 @@ impl Engine {
     }
 
     fn state_mut(&mut self) -> &mut SearchState {
-        let hash_mb = self.options.hash_mb;
+        let hash_mb = self.settings.hash_mb;
         self.state.get_or_insert_with(|| SearchState::new(hash_mb))
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        match self.options.set(name, value) {
+        match self.settings.set(name, value) {
             Err(message) => self.message(format!("setoption: {}", quote(&message))),
             Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
             Ok(OptionChange::ClearHash) => self.state_mut().clear(),
@@ -224,13 +225,13 @@ impl Engine {
 
     /// Resizes the table, refusing sizes the machine cannot give; the old table stays on failure.
     fn resize_hash(&mut self, mb: usize) {
-        let old = self.options.hash_mb;
-        if let Some(refusal) = options::hash_refusal(mb, options::available_memory_mb()) {
+        let old = self.settings.hash_mb;
+        if let Some(refusal) = memory::hash_refusal(mb, memory::available_memory_mb()) {
             self.message(format!("setoption: {refusal}; Hash stays {old} MB"));
             return;
         }
         match self.state_mut().tt.resize(mb) {
-            Ok(()) => self.options.hash_mb = mb,
+            Ok(()) => self.settings.hash_mb = mb,
             Err(message) => self.message(format!("setoption: {message}; Hash stays {old} MB")),
         }
     }

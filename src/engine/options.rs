@@ -1,26 +1,87 @@
-//! The UCI option table: names, types, defaults, ranges, and the values in force.
+//! The UCI options, each declared once: its name, its type and range, and how it reads and
+//! changes the engine's [`Settings`]. Its default is what it reads in [`Settings::DEFAULT`];
+//! `uci` lists the options from here, and `setoption` changes the settings through here.
 
-use std::sync::OnceLock;
-
+use crate::engine::memory::{hash_limit_mb, DEFAULT_HASH_MB};
 use crate::eval::Evaluation;
 use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
 
-/// The type, default and range of one option, as `uci` announces it.
+/// What the options set: the search's configuration and the engine's own settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The transposition table's size in MB (set by the engine once the table is resized).
+    pub hash_mb: usize,
+    /// Time kept back from each move for the GUI and the pipes, in milliseconds.
+    pub move_overhead_ms: u64,
+    /// Maximum depth in plies for every `go`; 0 = no limit.
+    pub depth: u32,
+    pub search: SearchConfig,
+}
+
+impl Settings {
+    /// The settings an engine starts with, and the defaults the options announce.
+    pub const DEFAULT: Settings = Settings {
+        hash_mb: DEFAULT_HASH_MB,
+        // As Stockfish's.
+        move_overhead_ms: 10,
+        depth: 0,
+        search: SearchConfig::DEFAULT,
+    };
+
+    /// Sets an option by name (any case and spacing) to a value checked against its type and
+    /// range; on any error nothing changes.
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
+        let option = find(name).ok_or_else(|| format!("no such option: '{name}'"))?;
+        option.set(self, value)
+    }
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings::DEFAULT
+    }
+}
+
+/// What a `setoption` asks of the engine beyond the settings it changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionChange {
+    /// Only settings changed.
+    Value,
+    /// Resize the table to this many MB (the engine records the size once it has the table).
+    Hash(usize),
+    /// Empty the table and forget the ordering heuristics.
+    ClearHash,
+}
+
+/// One UCI option.
+#[derive(Clone, Copy, Debug)]
+pub struct UciOption {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+/// An option's type and range, and how it reads and changes the settings.
 #[derive(Clone, Copy, Debug)]
 pub enum OptionKind {
     Spin {
-        default: i64,
         min: i64,
         max: SpinMax,
+        get: fn(&Settings) -> i64,
+        set: fn(&mut Settings, i64) -> OptionChange,
     },
     Check {
-        default: bool,
+        get: fn(&Settings) -> bool,
+        set: fn(&mut Settings, bool),
     },
+    /// The value is one of `vars`; `set` receives its index.
     Combo {
-        default: &'static str,
         vars: &'static [&'static str],
+        get: fn(&Settings) -> &'static str,
+        set: fn(&mut Settings, usize),
     },
-    Button,
+    Button {
+        press: OptionChange,
+    },
 }
 
 /// The largest value of a spin option.
@@ -40,182 +101,8 @@ impl SpinMax {
     }
 }
 
-/// One UCI option.
-#[derive(Clone, Copy, Debug)]
-pub struct OptionSpec {
-    pub name: &'static str,
-    pub kind: OptionKind,
-}
-
-/// The largest `Hash` ever announced, in MB (1 TiB), whatever the machine.
-pub const MAX_HASH_MB: usize = 1 << 20;
-/// Default `Hash`, in MB.
-pub const DEFAULT_HASH_MB: usize = 16;
-/// Default `Move Overhead`, in milliseconds (as Stockfish's).
-pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
-
-/// The largest `Hash` announced and accepted, in MB: half the memory available when the engine
-/// starts (the first call), at least the default and at most [`MAX_HASH_MB`]; [`MAX_HASH_MB`]
-/// where the available memory cannot be read. A table is allocated zeroed by the system, so
-/// memory is only taken as the search fills it.
-pub fn hash_limit_mb() -> usize {
-    static LIMIT: OnceLock<usize> = OnceLock::new();
-    *LIMIT.get_or_init(|| hash_limit_for(available_memory_mb()))
-}
-
-/// The `Hash` limit with `available_mb` of memory available (None: unknown).
-fn hash_limit_for(available_mb: Option<usize>) -> usize {
-    available_mb.map_or(MAX_HASH_MB, |mb| {
-        (mb / 2).clamp(DEFAULT_HASH_MB, MAX_HASH_MB)
-    })
-}
-
-/// Why a table of `mb` MB is refused now, with `available_mb` of memory available: more than
-/// half of it would leave too little for the rest of the machine (the limit is from startup,
-/// and memory may have been taken since).
-pub fn hash_refusal(mb: usize, available_mb: Option<usize>) -> Option<String> {
-    let available = available_mb?;
-    (mb > available / 2)
-        .then(|| format!("Hash {mb} MB refused, only {available} MB of memory is available"))
-}
-
-/// Memory the system can still give, in MB (Linux only; None elsewhere).
-pub fn available_memory_mb() -> Option<usize> {
-    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = meminfo
-        .lines()
-        .find(|line| line.starts_with("MemAvailable:"))?;
-    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
-}
-
-/// Every option, in the order `uci` lists them.
-pub const OPTIONS: &[OptionSpec] = &[
-    OptionSpec {
-        name: "Hash",
-        kind: OptionKind::Spin {
-            default: DEFAULT_HASH_MB as i64,
-            min: 1,
-            max: SpinMax::HashLimit,
-        },
-    },
-    OptionSpec {
-        name: "Clear Hash",
-        kind: OptionKind::Button,
-    },
-    OptionSpec {
-        name: "Move Overhead",
-        kind: OptionKind::Spin {
-            default: DEFAULT_MOVE_OVERHEAD_MS as i64,
-            min: 0,
-            max: SpinMax::Fixed(5000),
-        },
-    },
-    OptionSpec {
-        name: "Ponder",
-        kind: OptionKind::Check { default: false },
-    },
-    OptionSpec {
-        name: "Search",
-        kind: OptionKind::Combo {
-            default: "IterativeDeepening",
-            vars: &["Random", "Minimax", "AlphaBeta", "IterativeDeepening"],
-        },
-    },
-    OptionSpec {
-        name: "Evaluation",
-        kind: OptionKind::Combo {
-            default: "Positional",
-            vars: &["Material", "Positional"],
-        },
-    },
-    OptionSpec {
-        name: "Depth",
-        kind: OptionKind::Spin {
-            default: 0,
-            min: 0,
-            max: SpinMax::Fixed(MAX_DEPTH as i64),
-        },
-    },
-    OptionSpec {
-        name: "TranspositionTable",
-        kind: OptionKind::Check { default: true },
-    },
-    OptionSpec {
-        name: "MoveOrdering",
-        kind: OptionKind::Check { default: true },
-    },
-    OptionSpec {
-        name: "Quiescence",
-        kind: OptionKind::Check { default: true },
-    },
-    OptionSpec {
-        name: "AspirationWindows",
-        kind: OptionKind::Check { default: true },
-    },
-    OptionSpec {
-        name: "NullMove",
-        kind: OptionKind::Check { default: true },
-    },
-    OptionSpec {
-        name: "LateMoveReductions",
-        kind: OptionKind::Check { default: true },
-    },
-    OptionSpec {
-        name: "Futility",
-        kind: OptionKind::Check { default: true },
-    },
-    OptionSpec {
-        name: "Seed",
-        kind: OptionKind::Spin {
-            default: 0,
-            min: 0,
-            max: SpinMax::Fixed(i32::MAX as i64),
-        },
-    },
-];
-
-/// The option values in force.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
-    pub hash_mb: usize,
-    pub move_overhead_ms: u64,
-    pub search: SearchKind,
-    pub evaluation: Evaluation,
-    /// Maximum depth in plies for every `go`; 0 = no limit.
-    pub depth: u32,
-    pub transposition_table: bool,
-    pub move_ordering: bool,
-    pub quiescence: bool,
-    pub aspiration_windows: bool,
-    pub null_move: bool,
-    pub late_move_reductions: bool,
-    pub futility: bool,
-    pub seed: u64,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            hash_mb: DEFAULT_HASH_MB,
-            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
-            search: SearchKind::IterativeDeepening,
-            evaluation: Evaluation::Positional,
-            depth: 0,
-            transposition_table: true,
-            move_ordering: true,
-            quiescence: true,
-            aspiration_windows: true,
-            null_move: true,
-            late_move_reductions: true,
-            futility: true,
-            seed: 0,
-        }
-    }
-}
-
-/// A typed option value, checked against its spec.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// An option's value, as `uci` announces it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionValue {
     Spin(i64),
     Check(bool),
@@ -223,18 +110,214 @@ pub enum OptionValue {
     Button,
 }
 
-/// What a successful `setoption` changed, for the engine to act on.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OptionChange {
-    Hash(usize),
-    ClearHash,
-    Value,
+impl UciOption {
+    /// The option's value in `settings`.
+    pub fn value(&self, settings: &Settings) -> OptionValue {
+        match self.kind {
+            OptionKind::Spin { get, .. } => OptionValue::Spin(get(settings)),
+            OptionKind::Check { get, .. } => OptionValue::Check(get(settings)),
+            OptionKind::Combo { get, .. } => OptionValue::Combo(get(settings)),
+            OptionKind::Button { .. } => OptionValue::Button,
+        }
+    }
+
+    /// The value an engine starts with.
+    pub fn default_value(&self) -> OptionValue {
+        self.value(&Settings::DEFAULT)
+    }
+
+    /// Checks `value` against the option's type and range, then changes `settings`.
+    pub fn set(
+        &self,
+        settings: &mut Settings,
+        value: Option<&str>,
+    ) -> Result<OptionChange, String> {
+        let name = self.name;
+        let text = match (self.kind, value) {
+            (OptionKind::Button { press }, _) => return Ok(press),
+            (_, None) => return Err(format!("option {name} needs a value")),
+            (_, Some(text)) => text,
+        };
+        match self.kind {
+            OptionKind::Spin { min, max, set, .. } => {
+                let max = max.value();
+                match text.parse::<i64>() {
+                    Ok(n) if (min..=max).contains(&n) => Ok(set(settings, n)),
+                    Ok(n) => Err(format!(
+                        "option {name} value {n} is out of range {min}..{max}"
+                    )),
+                    Err(_) => Err(format!(
+                        "option {name} needs a whole number from {min} to {max}, got '{text}'"
+                    )),
+                }
+            }
+            OptionKind::Check { set, .. } => {
+                let on = match text.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("option {name} needs true or false, got '{text}'")),
+                };
+                set(settings, on);
+                Ok(OptionChange::Value)
+            }
+            OptionKind::Combo { vars, set, .. } => {
+                let index = vars
+                    .iter()
+                    .position(|var| var.eq_ignore_ascii_case(text))
+                    .ok_or_else(|| {
+                        format!(
+                            "option {name} must be one of {}, got '{text}'",
+                            vars.join(", ")
+                        )
+                    })?;
+                set(settings, index);
+                Ok(OptionChange::Value)
+            }
+            OptionKind::Button { press } => Ok(press),
+        }
+    }
 }
 
+/// An on/off part of the search.
+const fn switch(
+    name: &'static str,
+    get: fn(&Settings) -> bool,
+    set: fn(&mut Settings, bool),
+) -> UciOption {
+    UciOption {
+        name,
+        kind: OptionKind::Check { get, set },
+    }
+}
+
+/// The names of the search types, in [`SearchKind::ALL`]'s order.
+const SEARCH_NAMES: [&str; 4] = {
+    let mut names = [""; 4];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = SearchKind::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+/// The names of the evaluators, in [`Evaluation::ALL`]'s order.
+const EVALUATION_NAMES: [&str; 2] = [Evaluation::ALL[0].name(), Evaluation::ALL[1].name()];
+
+/// Every option, in the order `uci` lists them.
+pub const OPTIONS: &[UciOption] = &[
+    UciOption {
+        name: "Hash",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::HashLimit,
+            get: |s| s.hash_mb as i64,
+            set: |_, mb| OptionChange::Hash(mb as usize),
+        },
+    },
+    UciOption {
+        name: "Clear Hash",
+        kind: OptionKind::Button {
+            press: OptionChange::ClearHash,
+        },
+    },
+    UciOption {
+        name: "Move Overhead",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(5000),
+            get: |s| s.move_overhead_ms as i64,
+            set: |s, ms| {
+                s.move_overhead_ms = ms as u64;
+                OptionChange::Value
+            },
+        },
+    },
+    // `Ponder` only tells the engine that `go ponder` may come: there is nothing to keep.
+    switch("Ponder", |_| false, |_, _| {}),
+    UciOption {
+        name: "Search",
+        kind: OptionKind::Combo {
+            vars: &SEARCH_NAMES,
+            get: |s| s.search.kind.name(),
+            set: |s, i| s.search.kind = SearchKind::ALL[i],
+        },
+    },
+    UciOption {
+        name: "Evaluation",
+        kind: OptionKind::Combo {
+            vars: &EVALUATION_NAMES,
+            get: |s| s.search.evaluation.name(),
+            set: |s, i| s.search.evaluation = Evaluation::ALL[i],
+        },
+    },
+    UciOption {
+        name: "Depth",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(MAX_DEPTH as i64),
+            get: |s| s.depth as i64,
+            set: |s, depth| {
+                s.depth = depth as u32;
+                OptionChange::Value
+            },
+        },
+    },
+    switch(
+        "TranspositionTable",
+        |s| s.search.transposition_table,
+        |s, on| s.search.transposition_table = on,
+    ),
+    switch(
+        "MoveOrdering",
+        |s| s.search.move_ordering,
+        |s, on| s.search.move_ordering = on,
+    ),
+    switch(
+        "Quiescence",
+        |s| s.search.quiescence,
+        |s, on| s.search.quiescence = on,
+    ),
+    switch(
+        "AspirationWindows",
+        |s| s.search.aspiration_windows,
+        |s, on| s.search.aspiration_windows = on,
+    ),
+    switch(
+        "NullMove",
+        |s| s.search.null_move,
+        |s, on| s.search.null_move = on,
+    ),
+    switch(
+        "LateMoveReductions",
+        |s| s.search.late_move_reductions,
+        |s, on| s.search.late_move_reductions = on,
+    ),
+    switch(
+        "Futility",
+        |s| s.search.futility,
+        |s, on| s.search.futility = on,
+    ),
+    UciOption {
+        name: "Seed",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(i32::MAX as i64),
+            get: |s| s.search.seed as i64,
+            set: |s, seed| {
+                s.search.seed = seed as u64;
+                OptionChange::Value
+            },
+        },
+    },
+];
+
 /// Finds an option by name, ignoring case and runs of whitespace.
-pub fn find(name: &str) -> Option<&'static OptionSpec> {
+pub fn find(name: &str) -> Option<&'static UciOption> {
     let wanted = normalize(name);
-    OPTIONS.iter().find(|spec| normalize(spec.name) == wanted)
+    OPTIONS
+        .iter()
+        .find(|option| normalize(option.name) == wanted)
 }
 
 fn normalize(name: &str) -> String {
@@ -244,215 +327,136 @@ fn normalize(name: &str) -> String {
         .to_ascii_lowercase()
 }
 
-/// Checks a value against an option's type and range.
-pub fn parse_value(spec: &OptionSpec, value: Option<&str>) -> Result<OptionValue, String> {
-    let name = spec.name;
-    match (spec.kind, value) {
-        (OptionKind::Button, _) => Ok(OptionValue::Button),
-        (_, None) => Err(format!("option {name} needs a value")),
-        (OptionKind::Spin { min, max, .. }, Some(text)) => {
-            let max = max.value();
-            match text.parse::<i64>() {
-                Ok(n) if (min..=max).contains(&n) => Ok(OptionValue::Spin(n)),
-                Ok(n) => Err(format!(
-                    "option {name} value {n} is out of range {min}..{max}"
-                )),
-                Err(_) => Err(format!(
-                    "option {name} needs a whole number from {min} to {max}, got '{text}'"
-                )),
-            }
-        }
-        (OptionKind::Check { .. }, Some(text)) => match text.to_ascii_lowercase().as_str() {
-            "true" => Ok(OptionValue::Check(true)),
-            "false" => Ok(OptionValue::Check(false)),
-            _ => Err(format!("option {name} needs true or false, got '{text}'")),
-        },
-        (OptionKind::Combo { vars, .. }, Some(text)) => vars
-            .iter()
-            .find(|var| var.eq_ignore_ascii_case(text))
-            .map(|var| OptionValue::Combo(var))
-            .ok_or_else(|| {
-                format!(
-                    "option {name} must be one of {}, got '{text}'",
-                    vars.join(", ")
-                )
-            }),
-    }
-}
-
-impl Options {
-    /// The search these options choose, with `debug` reporting on or off.
-    pub fn search_config(&self, debug: bool) -> SearchConfig {
-        SearchConfig {
-            kind: self.search,
-            evaluation: self.evaluation,
-            transposition_table: self.transposition_table,
-            move_ordering: self.move_ordering,
-            quiescence: self.quiescence,
-            aspiration_windows: self.aspiration_windows,
-            null_move: self.null_move,
-            late_move_reductions: self.late_move_reductions,
-            futility: self.futility,
-            seed: self.seed,
-            debug,
-        }
-    }
-
-    /// Sets an option by name; on any error nothing changes.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
-        let spec = find(name).ok_or_else(|| format!("no such option: '{name}'"))?;
-        let value = parse_value(spec, value)?;
-        Ok(self.apply(spec.name, value))
-    }
-
-    fn apply(&mut self, name: &str, value: OptionValue) -> OptionChange {
-        match (name, value) {
-            ("Hash", OptionValue::Spin(mb)) => return OptionChange::Hash(mb as usize),
-            ("Clear Hash", _) => return OptionChange::ClearHash,
-            ("Move Overhead", OptionValue::Spin(ms)) => self.move_overhead_ms = ms as u64,
-            // `Ponder` only tells the engine that `go ponder` may come; nothing to keep.
-            ("Ponder", OptionValue::Check(_)) => {}
-            ("Search", OptionValue::Combo(kind)) => {
-                self.search = kind.parse().unwrap_or(self.search)
-            }
-            ("Evaluation", OptionValue::Combo(kind)) => {
-                self.evaluation = kind.parse().unwrap_or(self.evaluation)
-            }
-            ("Depth", OptionValue::Spin(depth)) => self.depth = depth as u32,
-            ("TranspositionTable", OptionValue::Check(on)) => self.transposition_table = on,
-            ("MoveOrdering", OptionValue::Check(on)) => self.move_ordering = on,
-            ("Quiescence", OptionValue::Check(on)) => self.quiescence = on,
-            ("AspirationWindows", OptionValue::Check(on)) => self.aspiration_windows = on,
-            ("NullMove", OptionValue::Check(on)) => self.null_move = on,
-            ("LateMoveReductions", OptionValue::Check(on)) => self.late_move_reductions = on,
-            ("Futility", OptionValue::Check(on)) => self.futility = on,
-            ("Seed", OptionValue::Spin(seed)) => self.seed = seed as u64,
-            _ => {}
-        }
-        OptionChange::Value
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn names_match_without_case_and_with_any_spacing() {
-        let mut options = Options::default();
+        let mut settings = Settings::default();
         assert_eq!(
-            options.set("move   OVERHEAD", Some("50")),
+            settings.set("move   OVERHEAD", Some("50")),
             Ok(OptionChange::Value)
         );
-        assert_eq!(options.move_overhead_ms, 50);
+        assert_eq!(settings.move_overhead_ms, 50);
         assert_eq!(
-            options.set("search", Some("minimax")),
+            settings.set("search", Some("minimax")),
             Ok(OptionChange::Value)
         );
-        assert_eq!(options.search, SearchKind::Minimax);
+        assert_eq!(settings.search.kind, SearchKind::Minimax);
         assert_eq!(
-            options.set("EVALUATION", Some("material")),
+            settings.set("EVALUATION", Some("material")),
             Ok(OptionChange::Value)
         );
-        assert_eq!(options.evaluation, Evaluation::Material);
-        assert_eq!(
-            options.search_config(false).evaluation,
-            Evaluation::Material
-        );
+        assert_eq!(settings.search.evaluation, Evaluation::Material);
     }
 
     #[test]
-    fn the_evaluation_combo_lists_every_evaluator_and_defaults_to_positional() {
-        let spec = find("Evaluation").expect("the option exists");
-        let OptionKind::Combo { default, vars } = spec.kind else {
-            panic!("Evaluation is a combo");
+    fn the_combos_list_every_search_and_evaluator_and_default_to_the_strongest() {
+        let combo = |name: &str| match find(name).map(|option| option.kind) {
+            Some(OptionKind::Combo { vars, .. }) => vars,
+            _ => panic!("{name} is a combo"),
         };
-        assert_eq!(default, Options::default().evaluation.name());
-        assert_eq!(default, "Positional");
-        let names: Vec<&str> = Evaluation::ALL.iter().map(|e| e.name()).collect();
-        assert_eq!(vars, names.as_slice());
+        let searches: Vec<&str> = SearchKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(combo("Search"), searches.as_slice());
+        let evaluators: Vec<&str> = Evaluation::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(combo("Evaluation"), evaluators.as_slice());
+        let default = |name: &str| find(name).map(|option| option.default_value());
         assert_eq!(
-            Options::default().search_config(false).evaluation,
-            crate::search::SearchConfig::default().evaluation
+            default("Search"),
+            Some(OptionValue::Combo("IterativeDeepening"))
+        );
+        assert_eq!(
+            default("Evaluation"),
+            Some(OptionValue::Combo("Positional"))
         );
     }
 
     #[test]
-    fn bad_values_change_nothing() {
-        let mut options = Options::default();
-        let before = options.clone();
-        assert!(options.set("Depth", Some("-1")).is_err());
-        assert!(options.set("Depth", Some("abc")).is_err());
-        assert!(options.set("Quiescence", Some("maybe")).is_err());
-        assert!(options.set("Search", Some("Negascout")).is_err());
-        assert!(options.set("Evaluation", Some("Neural")).is_err());
-        assert!(options.set("Evaluation", None).is_err());
-        assert!(options.set("Threads", Some("2")).is_err());
-        assert!(options.set("Depth", None).is_err());
-        assert_eq!(options, before);
-    }
-
-    #[test]
-    fn the_hash_limit_is_half_the_available_memory_within_bounds() {
-        assert_eq!(hash_limit_for(Some(24_000)), 12_000);
-        assert_eq!(hash_limit_for(Some(10)), DEFAULT_HASH_MB);
-        assert_eq!(hash_limit_for(Some(usize::MAX)), MAX_HASH_MB);
-        assert_eq!(hash_limit_for(None), MAX_HASH_MB);
-        let limit = hash_limit_mb();
-        assert!((DEFAULT_HASH_MB..=MAX_HASH_MB).contains(&limit));
-        if let Some(available) = available_memory_mb() {
-            // Read at the first call; memory may have come and gone a little since.
-            assert!(limit <= (available / 2).max(DEFAULT_HASH_MB) * 2, "{limit}");
+    fn every_option_sets_what_it_reads() {
+        for option in OPTIONS {
+            let mut settings = Settings::default();
+            let changed = match option.kind {
+                OptionKind::Spin { min, .. } => Some(OptionValue::Spin(min + 1)),
+                OptionKind::Check { get, .. } => Some(OptionValue::Check(!get(&settings))),
+                OptionKind::Combo { vars, get, .. } => {
+                    let other = vars.iter().find(|&&var| var != get(&settings));
+                    other.map(|&var| OptionValue::Combo(var))
+                }
+                OptionKind::Button { .. } => None,
+            };
+            let Some(changed) = changed else { continue };
+            let text = match changed {
+                OptionValue::Spin(n) => n.to_string(),
+                OptionValue::Check(on) => on.to_string(),
+                OptionValue::Combo(var) => var.to_string(),
+                OptionValue::Button => unreachable!("buttons are skipped"),
+            };
+            let change = option.set(&mut settings, Some(&text));
+            match (option.name, change) {
+                // The table's size is recorded by the engine once it has resized the table;
+                // Ponder keeps nothing.
+                ("Hash", Ok(OptionChange::Hash(2))) | ("Ponder", Ok(OptionChange::Value)) => {
+                    assert_eq!(settings, Settings::DEFAULT, "{}", option.name)
+                }
+                (_, Ok(OptionChange::Value)) => {
+                    assert_eq!(option.value(&settings), changed, "{}", option.name);
+                    assert_ne!(settings, Settings::DEFAULT, "{}", option.name);
+                }
+                (name, other) => panic!("{name}: {other:?}"),
+            }
         }
     }
 
     #[test]
-    fn hash_announces_and_accepts_its_limit_and_no_more() {
-        let limit = hash_limit_mb();
-        let spec = find("Hash").expect("Hash");
-        let OptionKind::Spin { max, .. } = spec.kind else {
-            panic!("Hash is a spin");
-        };
-        assert_eq!(max.value(), limit as i64);
-        let mut options = Options::default();
+    fn bad_values_and_unknown_names_change_nothing() {
+        let mut settings = Settings::default();
+        assert!(settings.set("Depth", Some("-1")).is_err());
+        assert!(settings.set("Depth", Some("abc")).is_err());
+        assert!(settings.set("Quiescence", Some("maybe")).is_err());
+        assert!(settings.set("Search", Some("Negascout")).is_err());
+        assert!(settings.set("Evaluation", Some("Neural")).is_err());
+        assert!(settings.set("Evaluation", None).is_err());
+        assert!(settings.set("Depth", None).is_err());
         assert_eq!(
-            options.set("Hash", Some(&limit.to_string())),
+            settings.set("Threads", Some("2")),
+            Err("no such option: 'Threads'".to_string())
+        );
+        assert_eq!(settings, Settings::DEFAULT);
+    }
+
+    #[test]
+    fn hash_accepts_its_limit_and_no_more() {
+        let limit = hash_limit_mb();
+        let mut settings = Settings::default();
+        assert_eq!(
+            settings.set("Hash", Some(&limit.to_string())),
             Ok(OptionChange::Hash(limit))
         );
         let above = (limit + 1).to_string();
-        assert!(options.set("Hash", Some(&above)).is_err());
-    }
-
-    #[test]
-    fn a_table_above_half_the_memory_available_now_is_refused() {
-        assert_eq!(hash_refusal(500, Some(1000)), None);
-        assert_eq!(hash_refusal(1 << 30, None), None);
-        let refusal = hash_refusal(501, Some(1000)).expect("refused");
-        assert!(refusal.contains("Hash 501 MB refused"), "{refusal}");
-    }
-
-    #[test]
-    fn ponder_is_accepted_and_changes_no_setting() {
-        let mut options = Options::default();
-        assert_eq!(options.set("Ponder", Some("true")), Ok(OptionChange::Value));
-        assert_eq!(options, Options::default());
-        assert!(options.set("Ponder", Some("maybe")).is_err());
+        assert!(settings.set("Hash", Some(&above)).is_err());
+        assert_eq!(
+            settings.set("clear hash", None),
+            Ok(OptionChange::ClearHash)
+        );
     }
 
     #[test]
     fn every_default_is_valid() {
-        for spec in OPTIONS {
-            let default = match spec.kind {
-                OptionKind::Spin { default, .. } => Some(default.to_string()),
-                OptionKind::Check { default } => Some(default.to_string()),
-                OptionKind::Combo { default, .. } => Some(default.to_string()),
-                OptionKind::Button => None,
+        for option in OPTIONS {
+            let default = match option.default_value() {
+                OptionValue::Spin(n) => Some(n.to_string()),
+                OptionValue::Check(on) => Some(on.to_string()),
+                OptionValue::Combo(var) => Some(var.to_string()),
+                OptionValue::Button => None,
             };
+            let mut settings = Settings::default();
             assert!(
-                parse_value(spec, default.as_deref()).is_ok(),
+                option.set(&mut settings, default.as_deref()).is_ok(),
                 "{}",
-                spec.name
+                option.name
             );
+            assert_eq!(settings, Settings::DEFAULT, "{}", option.name);
         }
     }
 }

@@ -56,7 +56,7 @@ impl SearchKind {
         SearchKind::IterativeDeepening,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             SearchKind::Random => "Random",
             SearchKind::Minimax => "Minimax",
@@ -109,21 +109,27 @@ pub struct SearchConfig {
     pub debug: bool,
 }
 
+impl SearchConfig {
+    /// IterativeDeepening with every part on, scored by the positional evaluator: the defaults
+    /// of the UCI options.
+    pub const DEFAULT: SearchConfig = SearchConfig {
+        kind: SearchKind::IterativeDeepening,
+        evaluation: Evaluation::Positional,
+        transposition_table: true,
+        move_ordering: true,
+        quiescence: true,
+        aspiration_windows: true,
+        null_move: true,
+        late_move_reductions: true,
+        futility: true,
+        seed: 0,
+        debug: false,
+    };
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig {
-            kind: SearchKind::IterativeDeepening,
-            evaluation: Evaluation::Positional,
-            transposition_table: true,
-            move_ordering: true,
-            quiescence: true,
-            aspiration_windows: true,
-            null_move: true,
-            late_move_reductions: true,
-            futility: true,
-            seed: 0,
-            debug: false,
-        }
+        SearchConfig::DEFAULT
     }
 }
 

@@ -6,7 +6,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::board::notation::{diagram, uci_move};
 use crate::engine::event::{BoardReport, PerftReport};
-use crate::engine::options::{OptionKind, OptionSpec};
+use crate::engine::options::{OptionKind, OptionValue, UciOption};
 use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
 use crate::eval::{mate_distance, Score};
 use crate::search::{nodes_per_second, Iteration, Progress, Stats};
@@ -80,20 +80,26 @@ pub fn no_legal_move(in_check: bool) -> String {
     format!("info depth 0 score {score}")
 }
 
-/// The `option name ... type ...` line that `uci` prints for a spec.
-pub fn option(spec: &OptionSpec) -> String {
-    let name = spec.name;
-    match spec.kind {
-        OptionKind::Spin { default, min, max } => {
+/// The `option name ... type ...` line that `uci` prints for an option.
+pub fn option(option: &UciOption) -> String {
+    let name = option.name;
+    let default = match option.default_value() {
+        OptionValue::Spin(n) => n.to_string(),
+        OptionValue::Check(on) => on.to_string(),
+        OptionValue::Combo(var) => var.to_string(),
+        OptionValue::Button => String::new(),
+    };
+    match option.kind {
+        OptionKind::Spin { min, max, .. } => {
             let max = max.value();
             format!("option name {name} type spin default {default} min {min} max {max}")
         }
-        OptionKind::Check { default } => format!("option name {name} type check default {default}"),
-        OptionKind::Combo { default, vars } => {
+        OptionKind::Check { .. } => format!("option name {name} type check default {default}"),
+        OptionKind::Combo { vars, .. } => {
             let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
             format!("option name {name} type combo default {default}{vars}")
         }
-        OptionKind::Button => format!("option name {name} type button"),
+        OptionKind::Button { .. } => format!("option name {name} type button"),
     }
 }
 
@@ -291,7 +297,7 @@ mod tests {
 
     #[test]
     fn hash_is_announced_with_its_limit() {
-        let limit = crate::engine::options::hash_limit_mb();
+        let limit = crate::engine::memory::hash_limit_mb();
         let spec = crate::engine::options::find("Hash").expect("Hash");
         assert_eq!(
             option(spec),
