@@ -51,6 +51,8 @@ struct Node {
     depth: i32,
     ply: usize,
     in_check: bool,
+    /// A node of the principal variation: searched with a window wider than null.
+    pv: bool,
     /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
     futility_value: Option<Score>,
 }
@@ -291,15 +293,14 @@ impl IterativeDeepening<'_, '_> {
             depth += 1;
         }
         let static_eval = self.context.evaluate(pos);
-        if self.null_move
-            && !pv_node
-            && !in_check
-            && depth >= NULL_MOVE_MIN_DEPTH
-            && !self.null_at[ply - 1]
-            && beta.abs() < MATE_BOUND
-            && static_eval >= beta
-            && has_pieces(pos)
-        {
+        let mut node = Node {
+            depth,
+            ply,
+            in_check,
+            pv: pv_node,
+            futility_value: None,
+        };
+        if self.may_try_null_move(pos, &node, beta, static_eval) {
             if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
                 return score;
             }
@@ -307,24 +308,41 @@ impl IterativeDeepening<'_, '_> {
                 return 0;
             }
         }
-        let futile = self.futility
-            && !pv_node
-            && !in_check
-            && depth < FUTILITY_MARGIN.len() as i32
-            && alpha.abs() < MATE_BOUND
-            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
+        node.futility_value = self.futility_value(&node, alpha, static_eval);
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
         self.frames[ply].start(table_move, self.ordering, true);
-        if futile {
+        if node.futility_value.is_some() {
             self.frames[ply].quiet_checks_only();
         }
-        let node = Node {
-            depth,
-            ply,
-            in_check,
-            futility_value: futile.then(|| static_eval + FUTILITY_MARGIN[depth as usize]),
-        };
         self.search_moves(pos, &gen, node, alpha, beta)
+    }
+
+    /// Whether a node may pass to test its score (null-move pruning): not in the PV or in check,
+    /// deep enough, not straight after another null move, against a beta that is no mate score
+    /// and that the static evaluation already reaches, with pieces besides pawns.
+    #[inline]
+    fn may_try_null_move(&self, pos: &Chess, node: &Node, beta: Score, static_eval: Score) -> bool {
+        self.null_move
+            && !node.pv
+            && !node.in_check
+            && node.depth >= NULL_MOVE_MIN_DEPTH
+            && !self.null_at[node.ply - 1]
+            && beta.abs() < MATE_BOUND
+            && static_eval >= beta
+            && has_pieces(pos)
+    }
+
+    /// With futility pruning: the score that the node's quiet moves are assumed not to beat,
+    /// when it does not reach alpha (near the horizon, outside the PV, not in check).
+    #[inline]
+    fn futility_value(&self, node: &Node, alpha: Score, static_eval: Score) -> Option<Score> {
+        let futile = self.futility
+            && !node.pv
+            && !node.in_check
+            && node.depth < FUTILITY_MARGIN.len() as i32
+            && alpha.abs() < MATE_BOUND
+            && static_eval + FUTILITY_MARGIN[node.depth as usize] <= alpha;
+        futile.then(|| static_eval + FUTILITY_MARGIN[node.depth as usize])
     }
 
     /// The next move of the frame at `ply`, and its stage.
@@ -392,24 +410,15 @@ impl IterativeDeepening<'_, '_> {
                 continue;
             }
             let child = self.context.play(pos, m);
-            let new_depth = depth - 1;
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if reducible && !gives_check {
                     late_move_reduction(depth, searched)
                 } else {
                     0
                 };
-                let mut score =
-                    -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
-                if reduction > 0 && score > alpha && !self.context.stopped() {
-                    score = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta && !self.context.stopped() {
-                    score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
-                }
-                score
+                self.search_later_move(&child, &node, reduction, alpha, beta)
             };
             self.context.undo();
             searched += 1;
@@ -436,15 +445,32 @@ impl IterativeDeepening<'_, '_> {
         } else {
             Bound::Upper
         };
-        self.store(
-            self.context.history.key(),
-            depth,
-            best,
-            bound,
-            best_move,
-            ply,
-        );
+        let key = self.context.history.key();
+        self.store(key, depth, best, bound, best_move, ply);
         best
+    }
+
+    /// A move after the first (principal variation search): a null-window search, reduced by
+    /// `reduction` plies first; searched again at full depth, then with the full window, while
+    /// it beats alpha.
+    #[inline]
+    fn search_later_move(
+        &mut self,
+        child: &Chess,
+        node: &Node,
+        reduction: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let (new_depth, ply) = (node.depth - 1, node.ply + 1);
+        let mut score = -self.negamax(child, new_depth - reduction, ply, -alpha - 1, -alpha);
+        if reduction > 0 && score > alpha && !self.context.stopped() {
+            score = -self.negamax(child, new_depth, ply, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta && !self.context.stopped() {
+            score = -self.negamax(child, new_depth, ply, -beta, -alpha);
+        }
+        score
     }
 
     /// A node at the horizon with quiescence off: the rules' verdict or the static evaluation.

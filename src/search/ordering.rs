@@ -212,16 +212,7 @@ impl MoveFrame {
     ) -> Option<(Move, Stage)> {
         loop {
             match self.step {
-                Step::StartUnordered => {
-                    self.moves.clear();
-                    let kind = if self.quiet {
-                        GenKind::All
-                    } else {
-                        GenKind::Noisy
-                    };
-                    gen.generate(kind, &mut self.moves);
-                    self.step = Step::Unordered(0);
-                }
+                Step::StartUnordered => self.start_unordered(gen),
                 Step::Unordered(i) => {
                     self.step = Step::Unordered(i + 1);
                     return self.moves.get(i).map(|&m| (m, Stage::Unordered));
@@ -232,21 +223,7 @@ impl MoveFrame {
                         return Some((m, Stage::Table));
                     }
                 }
-                Step::StartNoisy => {
-                    self.moves.clear();
-                    gen.generate(GenKind::Noisy, &mut self.moves);
-                    self.noisy_end = self.moves.len();
-                    self.key_next = 0;
-                    self.key_end = 0;
-                    for i in 0..self.noisy_end {
-                        let m = self.moves[i];
-                        if Some(m) != self.table {
-                            self.keys[self.key_end] = key(mvv_lva(m), i);
-                            self.key_end += 1;
-                        }
-                    }
-                    self.step = Step::Noisy;
-                }
+                Step::StartNoisy => self.start_noisy(gen),
                 Step::Noisy => {
                     if self.key_next < self.key_end {
                         self.select(self.key_next);
@@ -257,15 +234,7 @@ impl MoveFrame {
                     }
                     self.step = Step::StartKillers;
                 }
-                Step::StartKillers => {
-                    // Killers are quiet moves (only those are recorded): legal here, they are quiet here.
-                    let mut found = [None; 2];
-                    for (slot, killer) in found.iter_mut().zip(heuristics.killers[ply]) {
-                        *slot = killer.filter(|&k| Some(k) != self.table && gen.is_legal(k));
-                    }
-                    self.killers = found;
-                    self.step = Step::Killer(0);
-                }
+                Step::StartKillers => self.start_killers(gen, heuristics, ply),
                 Step::Killer(k) => {
                     if k == 2 {
                         self.step = Step::StartQuiet;
@@ -276,47 +245,98 @@ impl MoveFrame {
                         return Some((m, Stage::Killer));
                     }
                 }
-                Step::StartQuiet => {
-                    let kind = if self.quiet_checks_only {
-                        GenKind::QuietChecks
-                    } else {
-                        GenKind::Quiet
-                    };
-                    gen.generate(kind, &mut self.moves);
-                    self.key_next = 0;
-                    self.key_end = 0;
-                    for i in self.noisy_end..self.moves.len() {
-                        let m = self.moves[i];
-                        let skip = Some(m) == self.table
-                            || Some(m) == self.killers[0]
-                            || Some(m) == self.killers[1];
-                        if !skip {
-                            let score = if !self.quiet_checks_only {
-                                heuristics.history_score(color, m)
-                            } else {
-                                0
-                            };
-                            self.keys[self.key_end] = key(score, i);
-                            self.key_end += 1;
-                        }
-                    }
-                    self.step = Step::Quiet;
-                }
-                Step::Quiet => {
-                    if self.key_next == self.key_end {
-                        return None;
-                    }
-                    if self.quiet_checks_only {
-                        // Equal keys: already in the generator's order.
-                    } else if self.key_next < QUIET_SELECTED {
-                        self.select(self.key_next);
-                    } else if self.key_next == QUIET_SELECTED {
-                        self.keys[self.key_next..self.key_end].sort_unstable_by(|a, b| b.cmp(a));
-                    }
-                    return Some((self.take_key(), Stage::Quiet));
-                }
+                Step::StartQuiet => self.start_quiet(gen, heuristics, color),
+                Step::Quiet => return self.next_quiet().map(|m| (m, Stage::Quiet)),
             }
         }
+    }
+
+    /// Generates every move (or the noisy ones only), to hand out in the generator's order.
+    #[inline]
+    fn start_unordered(&mut self, gen: &MoveGen) {
+        self.moves.clear();
+        let kind = if self.quiet {
+            GenKind::All
+        } else {
+            GenKind::Noisy
+        };
+        gen.generate(kind, &mut self.moves);
+        self.step = Step::Unordered(0);
+    }
+
+    /// Generates the noisy moves and keys them by MVV-LVA, the table move left out.
+    #[inline]
+    fn start_noisy(&mut self, gen: &MoveGen) {
+        self.moves.clear();
+        gen.generate(GenKind::Noisy, &mut self.moves);
+        self.noisy_end = self.moves.len();
+        self.key_next = 0;
+        self.key_end = 0;
+        for i in 0..self.noisy_end {
+            let m = self.moves[i];
+            if Some(m) != self.table {
+                self.keys[self.key_end] = key(mvv_lva(m), i);
+                self.key_end += 1;
+            }
+        }
+        self.step = Step::Noisy;
+    }
+
+    /// The killers of the ply that are legal here (and not the table move).
+    #[inline]
+    fn start_killers(&mut self, gen: &MoveGen, heuristics: &Heuristics, ply: usize) {
+        // Killers are quiet moves (only those are recorded): legal here, they are quiet here.
+        let mut found = [None; 2];
+        for (slot, killer) in found.iter_mut().zip(heuristics.killers[ply]) {
+            *slot = killer.filter(|&k| Some(k) != self.table && gen.is_legal(k));
+        }
+        self.killers = found;
+        self.step = Step::Killer(0);
+    }
+
+    /// Generates the quiet moves (or the quiet checks only) and keys them by history, the table
+    /// move and the killers left out.
+    #[inline]
+    fn start_quiet(&mut self, gen: &MoveGen, heuristics: &Heuristics, color: Color) {
+        let kind = if self.quiet_checks_only {
+            GenKind::QuietChecks
+        } else {
+            GenKind::Quiet
+        };
+        gen.generate(kind, &mut self.moves);
+        self.key_next = 0;
+        self.key_end = 0;
+        for i in self.noisy_end..self.moves.len() {
+            let m = self.moves[i];
+            let skip =
+                Some(m) == self.table || Some(m) == self.killers[0] || Some(m) == self.killers[1];
+            if !skip {
+                let score = if !self.quiet_checks_only {
+                    heuristics.history_score(color, m)
+                } else {
+                    0
+                };
+                self.keys[self.key_end] = key(score, i);
+                self.key_end += 1;
+            }
+        }
+        self.step = Step::Quiet;
+    }
+
+    /// The next quiet move: the first few chosen one by one, the rest sorted once.
+    #[inline]
+    fn next_quiet(&mut self) -> Option<Move> {
+        if self.key_next == self.key_end {
+            return None;
+        }
+        if self.quiet_checks_only {
+            // Equal keys: already in the generator's order.
+        } else if self.key_next < QUIET_SELECTED {
+            self.select(self.key_next);
+        } else if self.key_next == QUIET_SELECTED {
+            self.keys[self.key_next..self.key_end].sort_unstable_by(|a, b| b.cmp(a));
+        }
+        Some(self.take_key())
     }
 
     /// Moves the largest key of `keys[from..key_end]` to `from`.
