@@ -20,7 +20,7 @@ pub enum Deepening {
     Afresh,
     /// Each depth builds on the last through the table and the move ordering
     /// (IterativeDeepening): every depth from the first; the next depth is expected to take
-    /// [`INCREMENTAL_GROWTH`] times the last; a forced move under a clock needs no second depth.
+    /// twice as long as the last; a forced move under a clock needs no second depth.
     Incremental,
 }
 
