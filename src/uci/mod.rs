@@ -10,15 +10,18 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread;
 
+use crate::engine::command::Command;
 use crate::engine::event::Event;
 use crate::engine::{Engine, Flow};
 use crate::search::Report;
 use output::Output;
 
-/// What reaches the loop: input lines, the end of input, and the end of an engine task.
+/// What reaches the loop: input lines (or commands from the command line), the end of input,
+/// and the end of an engine task.
 #[derive(Debug)]
 pub enum Input {
     Line(String),
+    Command(Command),
     InputClosed,
     TaskDone,
 }
@@ -31,6 +34,18 @@ pub fn run<R: BufRead + Send + 'static>(input: R, output: Output) {
     let (inputs, received) = mpsc::channel();
     let mut engine = connect(output.clone(), inputs.clone());
     spawn_reader(input, inputs, output.clone());
+    serve(&mut engine, &output, &received);
+}
+
+/// Runs the engine on `commands` (the command line's), then as if the input had closed: a
+/// search runs to its end, or is stopped if only `stop` would end it.
+pub fn run_commands(commands: Vec<Command>, output: Output) {
+    let (inputs, received) = mpsc::channel();
+    let mut engine = connect(output.clone(), inputs.clone());
+    for command in commands {
+        let _ = inputs.send(Input::Command(command));
+    }
+    let _ = inputs.send(Input::InputClosed);
     serve(&mut engine, &output, &received);
 }
 
@@ -48,6 +63,7 @@ pub fn serve(engine: &mut Engine, output: &Output, inputs: &Receiver<Input>) {
     while let Ok(input) = inputs.recv() {
         let flow = match input {
             Input::Line(line) => handle_line(engine, output, &line),
+            Input::Command(command) => engine.handle(command),
             Input::InputClosed => {
                 engine.on_input_closed();
                 Flow::Continue
