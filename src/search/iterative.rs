@@ -1,15 +1,16 @@
 //! IterativeDeepening: principal variation search inside iterative deepening, with a
 //! transposition table, move ordering, quiescence, and check and one-reply extensions.
 
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position};
+use shakmaty::{Chess, Color, Move, MoveList, Position};
 
 use crate::board::keys::zobrist_key;
 use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::board::rules::{self, Repetition};
-use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
+use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
+use crate::search::selective::late_move_reduction;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
 use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
 
@@ -29,57 +30,26 @@ pub struct IterativeDeepening<'a, 'c> {
     /// Each ply's moves and their ordering, allocated once per search.
     pub(super) frames: Vec<MoveFrame>,
     /// The selective parts: null-move pruning, late-move reductions, futility pruning.
-    null_move: bool,
-    late_move_reductions: bool,
+    pub(super) null_move: bool,
+    pub(super) late_move_reductions: bool,
     pub(super) futility: bool,
     /// Whether the node at each ply is searching its null move (no two in a row).
-    null_at: Vec<bool>,
+    pub(super) null_at: Vec<bool>,
 }
-
-/// The least depth at which a node tries the null move: the reduced search after it then still
-/// has a full ply to see a quiet mate threat (quiescence sees only captures).
-const NULL_MOVE_MIN_DEPTH: i32 = 4;
 
 /// The first aspiration window's half-width, in centipawns; each failure widens it.
 const ASPIRATION_WINDOW: Score = 30;
-/// Futility margins by remaining depth: a quiet move is not expected to gain more.
-const FUTILITY_MARGIN: [Score; 3] = [0, 150, 400];
 
 /// What [`IterativeDeepening::search_moves`] needs to know of its node.
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    depth: i32,
-    ply: usize,
-    in_check: bool,
+pub(super) struct Node {
+    pub(super) depth: i32,
+    pub(super) ply: usize,
+    pub(super) in_check: bool,
     /// A node of the principal variation: searched with a window wider than null.
-    pv: bool,
+    pub(super) pv: bool,
     /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
-    futility_value: Option<Score>,
-}
-
-/// The reduction of a late quiet move: one ply, two for the later moves of a deep node.
-#[inline]
-fn late_move_reduction(depth: i32, searched: usize) -> i32 {
-    let reduction = if searched >= 6 && depth >= 6 { 2 } else { 1 };
-    // Never straight into quiescence from a node that was to search a full ply more.
-    reduction.min(depth - 2)
-}
-
-/// Whether the side to move has a piece besides pawns and king (null-move pruning is unsound in
-/// pawn endings, where zugzwang is common).
-#[inline]
-fn has_pieces(pos: &Chess) -> bool {
-    let board = pos.board();
-    (board.by_color(pos.turn()) & !board.pawns() & !board.kings()).any()
-}
-
-/// The position with the other side to move (a null move): no en passant, the fifty-move count
-/// restarted so that no repetition is found across it. None if it would not be legal.
-fn null_position(pos: &Chess) -> Option<Chess> {
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    setup.swap_turn();
-    setup.halfmoves = 0;
-    Chess::from_setup(setup, CastlingMode::Standard).ok()
+    pub(super) futility_value: Option<Score>,
 }
 
 impl<'a, 'c> IterativeDeepening<'a, 'c> {
@@ -317,34 +287,6 @@ impl IterativeDeepening<'_, '_> {
         self.search_moves(pos, &gen, node, alpha, beta)
     }
 
-    /// Whether a node may pass to test its score (null-move pruning): not in the PV or in check,
-    /// deep enough, not straight after another null move, against a beta that is no mate score
-    /// and that the static evaluation already reaches, with pieces besides pawns.
-    #[inline]
-    fn may_try_null_move(&self, pos: &Chess, node: &Node, beta: Score, static_eval: Score) -> bool {
-        self.null_move
-            && !node.pv
-            && !node.in_check
-            && node.depth >= NULL_MOVE_MIN_DEPTH
-            && !self.null_at[node.ply - 1]
-            && beta.abs() < MATE_BOUND
-            && static_eval >= beta
-            && has_pieces(pos)
-    }
-
-    /// With futility pruning: the score that the node's quiet moves are assumed not to beat,
-    /// when it does not reach alpha (near the horizon, outside the PV, not in check).
-    #[inline]
-    fn futility_value(&self, node: &Node, alpha: Score, static_eval: Score) -> Option<Score> {
-        let futile = self.futility
-            && !node.pv
-            && !node.in_check
-            && node.depth < FUTILITY_MARGIN.len() as i32
-            && alpha.abs() < MATE_BOUND
-            && static_eval + FUTILITY_MARGIN[node.depth as usize] <= alpha;
-        futile.then(|| static_eval + FUTILITY_MARGIN[node.depth as usize])
-    }
-
     /// The next move of the frame at `ply`, and its stage.
     #[inline]
     pub(super) fn next_move(
@@ -354,27 +296,6 @@ impl IterativeDeepening<'_, '_> {
         color: Color,
     ) -> Option<(Move, Stage)> {
         self.frames[ply].next(gen, self.heuristics, color, ply)
-    }
-
-    /// The null-move test of a node whose static evaluation is at least beta: the side to move
-    /// passes, and if a search reduced by R still fails high, so would any real move (short of
-    /// zugzwang, which pawn-only endings are kept out for). The score to return, or None.
-    fn null_move_search(
-        &mut self,
-        pos: &Chess,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-    ) -> Option<Score> {
-        let null = null_position(pos)?;
-        let reduction = if depth >= 7 { 3 } else { 2 };
-        self.null_at[ply] = true;
-        self.context.play_null(zobrist_key(&null));
-        let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-        self.context.undo();
-        self.null_at[ply] = false;
-        // A mate found after passing is no proof of one: claim only beta.
-        (score >= beta && !self.context.stopped()).then(|| score.min(MATE_BOUND - 1).max(beta))
     }
 
     /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility

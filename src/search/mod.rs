@@ -15,6 +15,7 @@ pub mod ordering;
 pub mod pv;
 mod quiescence;
 pub mod random;
+mod selective;
 pub mod tt;
 
 use std::fmt;
