@@ -4,9 +4,10 @@
 //! the incremental Zobrist key); and the static evaluation.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use engine::board::game::Game;
+use engine::board::keys::{key_after, zobrist_key};
+use engine::board::movegen::{GenKind, MoveGen};
 use engine::eval::{Accumulator, Evaluation};
-use engine::game::{key_after, zobrist_key, Game};
-use engine::search::movegen::{GenKind, MoveGen};
 use shakmaty::{Chess, MoveList, Position};
 use std::hint::black_box;
 use std::time::Duration;

@@ -1,9 +1,9 @@
-//! Perft: the engine's bulk-counting perft (`engine::perft::perft`, what `engine perft` runs)
+//! Perft: the engine's bulk-counting perft (`engine::board::perft::perft`, what `engine perft` runs)
 //! beside a bare shakmaty loop written here and shakmaty's own `perft`, on the start position
 //! and Kiwipete. The engine's perft should be as fast as the bare loop (issue 7: within 10%).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use engine::game::Game;
+use engine::board::game::Game;
 use shakmaty::{Chess, Position};
 use std::hint::black_box;
 use std::time::Duration;
@@ -36,11 +36,11 @@ fn perft(c: &mut Criterion) {
         ("start", &start, 5, 4_865_609),
         ("kiwipete", &kiwipete, 4, 4_085_603),
     ] {
-        assert_eq!(engine::perft::perft(pos, depth), nodes);
+        assert_eq!(engine::board::perft::perft(pos, depth), nodes);
         assert_eq!(bare_shakmaty(pos, depth), nodes);
         let id = |what| BenchmarkId::new(what, format!("{name} depth {depth}"));
         group.bench_function(id("engine"), |b| {
-            b.iter(|| engine::perft::perft(black_box(pos), depth))
+            b.iter(|| engine::board::perft::perft(black_box(pos), depth))
         });
         group.bench_function(id("bare shakmaty loop"), |b| {
             b.iter(|| bare_shakmaty(black_box(pos), depth))
@@ -60,7 +60,7 @@ fn perft6(c: &mut Criterion) {
         .sample_size(10)
         .measurement_time(Duration::from_secs(8));
     group.bench_function("engine", |b| {
-        b.iter(|| engine::perft::perft(black_box(&start), 6))
+        b.iter(|| engine::board::perft::perft(black_box(&start), 6))
     });
     group.bench_function("bare shakmaty loop", |b| {
         b.iter(|| bare_shakmaty(black_box(&start), 6))

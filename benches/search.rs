@@ -3,7 +3,7 @@
 //! with the selective parts off. Each search starts with a fresh 16 MB table.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use engine::game::Game;
+use engine::board::game::Game;
 use engine::search::{run_alone, Limits, SearchConfig, SearchKind, SearchState};
 use std::time::Duration;
 

@@ -5,9 +5,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 
+use crate::board::game::Game;
 use crate::epd;
-use crate::game::Game;
-use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState};
+use crate::search::{self, nodes_per_second, Limits, SearchConfig, SearchResult, SearchState};
+use crate::uci::format;
 
 /// The bench positions, built into the binary so that `engine bench` runs anywhere.
 pub const BENCH_EPD: &str = include_str!("../positions/bench.epd");
@@ -60,11 +61,11 @@ pub fn run(
 
 /// The lines `engine bench` prints on stdout.
 pub fn summary_lines(summary: &BenchSummary) -> String {
-    let nps = crate::uci::output::nodes_per_second(summary.nodes, summary.time);
+    let nps = nodes_per_second(summary.nodes, summary.time);
     format!(
-        "Total time (ms): {}\nNodes searched: {}\nNodes/second: {}",
+        "Total time (ms): {}\n{}\nNodes/second: {}",
         summary.time.as_millis(),
-        summary.nodes,
+        format::nodes_searched(summary.nodes),
         nps
     )
 }

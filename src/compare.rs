@@ -6,10 +6,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::game::{uci_move, Game};
-use crate::search::control::Signals;
-use crate::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState};
-use crate::uci::output::{format_score, nodes_per_second};
+use crate::board::game::Game;
+use crate::board::notation::uci_move;
+use crate::search::nodes_per_second;
+use crate::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
+use crate::uci::format;
 
 /// A search as compared: a label and its configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -213,7 +214,7 @@ fn cells(row: &Row) -> [String; 13] {
         if row.stopped {
             String::new()
         } else {
-            format_score(r.score)
+            format::score(r.score)
         },
         r.nodes.to_string(),
         r.time.as_millis().to_string(),

@@ -243,7 +243,7 @@ mod tests {
         assert_eq!(r.operands("c0"), Some(&["x; bm Kh1".to_string()][..]));
         assert_eq!(r.operations.len(), 2);
         // The bench position's comment comes out whole.
-        let bench = parse(crate::bench::BENCH_EPD).expect("bench.epd parses");
+        let bench = parse(include_str!("../positions/bench.epd")).expect("bench.epd parses");
         let blocking = bench
             .iter()
             .find(|r| r.id() == "seed.blocking")

@@ -1,13 +1,14 @@
 //! The command line: with no command, the UCI loop on stdin; otherwise one command, then exit.
 
-use std::io::{self, Cursor};
+use std::io;
 use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
 
-use engine::game::Game;
-use engine::options::Options;
+use engine::board::game::Game;
+use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
+use engine::engine::options::Settings;
 use engine::uci::{self, command, output::Output};
 
 /// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
@@ -170,21 +171,21 @@ fn main() -> ExitCode {
     }
 }
 
-/// The UCI loop on stdin, or the UCI lines that carry out a one-shot command.
+/// The UCI loop on stdin, or the engine commands that carry out a one-shot command.
 fn uci_session(cli: &Cli) -> Result<()> {
     let output = Output::stdout();
     match prepare(cli)? {
-        None => uci::run(io::BufReader::new(io::stdin()), output, |_| {}),
-        Some(lines) => uci::run(Cursor::new(lines.join("\n").into_bytes()), output, |_| {}),
+        None => uci::run(io::BufReader::new(io::stdin()), output),
+        Some(commands) => uci::run_commands(commands, output),
     }
     Ok(())
 }
 
-/// The UCI lines that carry out the command line, after checking every argument;
+/// The engine commands that carry out the command line, after checking every argument;
 /// None for the interactive loop.
-fn prepare(cli: &Cli) -> Result<Option<Vec<String>>> {
-    let mut lines = Vec::new();
-    let mut options = Options::default();
+fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
+    let mut commands = Vec::new();
+    let mut options = Settings::default();
     for setting in &cli.set {
         let (name, value) = setting
             .split_once('=')
@@ -192,37 +193,37 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<String>>> {
         options
             .set(name.trim(), Some(value.trim()))
             .map_err(anyhow::Error::msg)?;
-        lines.push(format!(
-            "setoption name {} value {}",
-            name.trim(),
-            value.trim()
-        ));
+        commands.push(Command::SetOption {
+            name: name.trim().to_string(),
+            value: Some(value.trim().to_string()),
+        });
     }
     if cli.fen.is_some() || cli.moves.is_some() {
-        lines.push(position_line(cli.fen.as_deref(), cli.moves.as_deref())?);
+        commands.push(position(cli.fen.as_deref(), cli.moves.as_deref())?);
     }
     let command = match &cli.command {
-        None if lines.is_empty() => return Ok(None),
+        None if commands.is_empty() => return Ok(None),
         None => bail!("--fen, --moves and --set need a command (go, perft, d, eval)"),
-        Some(Cmd::Go { params }) => go_line(params)?,
+        Some(Cmd::Go { params }) => Command::Go(go_params(params)?),
         Some(Cmd::Perft { depth }) => {
-            if !(1..=command::MAX_PERFT_DEPTH).contains(depth) {
-                bail!("perft depth must be from 1 to {}", command::MAX_PERFT_DEPTH);
+            if !(1..=MAX_PERFT_DEPTH).contains(depth) {
+                bail!("perft depth must be from 1 to {MAX_PERFT_DEPTH}");
             }
-            format!("perft {depth}")
+            Command::Perft(*depth)
         }
-        Some(Cmd::D) => "d".to_string(),
-        Some(Cmd::Eval) => "eval".to_string(),
+        Some(Cmd::D) => Command::Display,
+        Some(Cmd::Eval) => Command::Eval,
         Some(Cmd::Bench { .. } | Cmd::Compare(_) | Cmd::Play(_) | Cmd::Solve(_)) => {
             bail!("not a UCI command")
         }
     };
-    lines.push(command);
-    Ok(Some(lines))
+    commands.push(command);
+    Ok(Some(commands))
 }
 
-/// The `position` line for --fen and --moves, checked now so that a mistake is an error, not a message.
-fn position_line(fen: Option<&str>, moves: Option<&str>) -> Result<String> {
+/// The `position` command for --fen and --moves, checked now so that a mistake is an error,
+/// not a message.
+fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Command> {
     let mut game = match fen {
         Some(fen) => Game::from_fen(fen).map_err(anyhow::Error::msg)?,
         None => Game::default(),
@@ -231,24 +232,27 @@ fn position_line(fen: Option<&str>, moves: Option<&str>) -> Result<String> {
     for m in &moves {
         game.play_uci(m).map_err(anyhow::Error::msg)?;
     }
-    let setup = fen.map_or("startpos".to_string(), |fen| format!("fen {fen}"));
-    Ok(format!("position {setup} moves {}", moves.join(" ")))
+    Ok(Command::Position {
+        setup: fen.map_or(Setup::StartPos, |fen| Setup::Fen(fen.to_string())),
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    })
 }
 
-/// The `go` line for the arguments, refused if any parameter is not understood.
-fn go_line(params: &[String]) -> Result<String> {
+/// The `go` parameters of the arguments (UCI `go` syntax), refused if any is not understood.
+fn go_params(params: &[String]) -> Result<GoParams> {
     // `go` takes the rest of the line as its parameters (negative clocks included), so an option
     // written after it arrives here.
     if let Some(flag) = params.iter().find(|p| p.starts_with("--")) {
         bail!("'{flag}' must come before 'go': engine [OPTIONS] go [PARAMS]");
     }
     let line = format!("go {}", params.join(" "));
-    if let Ok(Some(command::Command::Go(go))) = command::parse(&line) {
-        if let Some(warning) = go.warnings.first() {
-            // The loop would skip or clamp the parameter ("; ignored", "; using N"): here it is refused.
-            let problem = warning.split("; ").next().unwrap_or(warning);
-            bail!("{problem}");
-        }
+    let Ok(Some(Command::Go(go))) = command::parse(&line) else {
+        bail!("not a go command: {line}");
+    };
+    if let Some(warning) = go.warnings.first() {
+        // The loop would skip or clamp the parameter ("; ignored", "; using N"): here it is refused.
+        let problem = warning.split("; ").next().unwrap_or(warning);
+        bail!("{problem}");
     }
-    Ok(line)
+    Ok(go)
 }

@@ -8,8 +8,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use shakmaty::san::SanPlus;
 use shakmaty::{Color, Position};
 
+use crate::board::game::Game;
+use crate::board::notation::START_FEN;
 use crate::eval::{is_mate_score, Score, MATE};
-use crate::game::{Game, START_FEN};
 use crate::play::{Ending, GameRecord, PlayedMove};
 
 /// Movetext lines stay shorter than 80 characters, as the PGN export format asks.
@@ -201,8 +202,8 @@ fn date_of_day(days: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::notation::parse_uci_move;
     use crate::eval::mated_in;
-    use crate::game::parse_uci_move;
 
     fn header() -> Header {
         Header {

@@ -5,9 +5,11 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Color, Move, Position};
 
+use crate::board::game::Game;
+use crate::board::notation::{diagram, uci_move};
+use crate::board::rules::{game_end, GameEnd};
+use crate::engine::options::Settings;
 use crate::eval::Score;
-use crate::game::{diagram, uci_move, Game};
-use crate::options::Options;
 use crate::search::{self, Limits, SearchConfig, SearchState};
 use crate::time::movetime_budget;
 
@@ -15,18 +17,18 @@ use crate::time::movetime_budget;
 #[derive(Clone, Debug)]
 pub struct Player {
     pub name: String,
-    pub options: Options,
+    pub options: Settings,
 }
 
 impl Player {
     /// Parses "Search=AlphaBeta,Depth=3" (UCI option names and values, comma-separated).
     pub fn parse(spec: &str) -> Result<Player, String> {
-        Player::parse_over(&Options::default(), spec)
+        Player::parse_over(&Settings::default(), spec)
     }
 
     /// [`Player::parse`] with `base` in force before the spec (the command line's `--set`).
-    pub fn parse_over(base: &Options, spec: &str) -> Result<Player, String> {
-        let mut options = base.clone();
+    pub fn parse_over(base: &Settings, spec: &str) -> Result<Player, String> {
+        let mut options = *base;
         for setting in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             let (name, value) = setting
                 .split_once('=')
@@ -34,7 +36,7 @@ impl Player {
             options.set(name.trim(), Some(value.trim()))?;
         }
         let name = if spec.trim().is_empty() {
-            options.search.name().to_string()
+            options.search.kind.name().to_string()
         } else {
             spec.trim().to_string()
         };
@@ -44,7 +46,7 @@ impl Player {
     /// The search configuration for game `game_index`: the random player's seed is `Seed` plus the
     /// game's index, so that games differ and a match is still reproducible.
     fn config(&self, game_index: u32) -> SearchConfig {
-        let config = self.options.search_config(false);
+        let config = self.options.search;
         SearchConfig {
             seed: config.seed.wrapping_add(game_index as u64),
             ..config
@@ -217,7 +219,7 @@ pub fn play_game(
 /// What limits a player's moves, as a PGN `TimeControl` value: "0.5/move" (seconds per move, as
 /// cutechess-cli writes it) when it searches for `movetime`, "-" (none) when its `Depth` or its
 /// being Random limits it.
-pub fn time_control(options: &Options, movetime: Option<Duration>) -> String {
+pub fn time_control(options: &Settings, movetime: Option<Duration>) -> String {
     match (limits_for(options, movetime), movetime) {
         (Ok(Limits { time: Some(_), .. }), Some(movetime)) => {
             format!("{}/move", movetime.as_millis() as f64 / 1000.0)
@@ -226,10 +228,10 @@ pub fn time_control(options: &Options, movetime: Option<Duration>) -> String {
     }
 }
 
-fn limits_for(options: &Options, movetime: Option<Duration>) -> Result<Limits, String> {
+fn limits_for(options: &Settings, movetime: Option<Duration>) -> Result<Limits, String> {
     let depth = (options.depth > 0).then_some(options.depth);
     let time = movetime.map(|t| movetime_budget(t.as_millis() as u64, 0));
-    if depth.is_none() && time.is_none() && options.search != search::SearchKind::Random {
+    if depth.is_none() && time.is_none() && options.search.kind != search::SearchKind::Random {
         return Err("each side needs Depth=N in its options, or give --movetime".to_string());
     }
     Ok(Limits {
@@ -241,27 +243,17 @@ fn limits_for(options: &Options, movetime: Option<Duration>) -> Result<Limits, S
 
 /// Whether the game is over, and why.
 pub fn ending(game: &Game, start_fullmove: u32, max_moves: u32) -> Option<Ending> {
-    let pos = game.position();
-    if pos.legal_moves().is_empty() {
-        return Some(if pos.is_check() {
-            Ending::Checkmate
-        } else {
-            Ending::Stalemate
+    if let Some(end) = game_end(game) {
+        return Some(match end {
+            GameEnd::Checkmate => Ending::Checkmate,
+            GameEnd::Stalemate => Ending::Stalemate,
+            GameEnd::InsufficientMaterial => Ending::InsufficientMaterial,
+            GameEnd::Repetition => Ending::Repetition,
+            GameEnd::FiftyMoves => Ending::FiftyMoves,
         });
     }
-    if pos.is_insufficient_material() {
-        return Some(Ending::InsufficientMaterial);
-    }
-    if game.keys().iter().filter(|&&key| key == game.key()).count() >= 3 {
-        return Some(Ending::Repetition);
-    }
-    if pos.halfmoves() >= 100 {
-        return Some(Ending::FiftyMoves);
-    }
-    if pos.fullmoves().get() - start_fullmove >= max_moves {
-        return Some(Ending::MoveLimit);
-    }
-    None
+    let moves = game.position().fullmoves().get() - start_fullmove;
+    (moves >= max_moves).then_some(Ending::MoveLimit)
 }
 
 /// Wins, draws and losses of the first player, with the score and its 95% error margin.

@@ -7,10 +7,9 @@ use std::time::{Duration, Instant};
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Move};
 
+use crate::board::game::Game;
 use crate::epd::EpdRecord;
-use crate::game::Game;
-use crate::search::control::Signals;
-use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState};
+use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState, Signals};
 use crate::time::TimeBudget;
 
 /// The expected answer of one suite position.
@@ -156,7 +155,7 @@ mod tests {
         .expect("record");
         let (game, expected) = expectation(&record).expect("legal bm");
         assert_eq!(expected.best.len(), 1);
-        assert_eq!(crate::game::uci_move(expected.best[0]), "f6f7");
+        assert_eq!(crate::board::notation::uci_move(expected.best[0]), "f6f7");
         let other = game.position().legal_moves()[0];
         assert_eq!(expected.is_solved_by(other), other == expected.best[0]);
 

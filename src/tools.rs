@@ -8,9 +8,10 @@ use std::time::Duration;
 
 use anyhow::{bail, Context, Result};
 
+use engine::board::game::Game;
+use engine::board::notation::START_FEN;
 use engine::compare::{self, Format};
-use engine::game::{Game, START_FEN};
-use engine::options::Options;
+use engine::engine::options::Settings;
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
 use engine::uci::output::Output;
@@ -19,8 +20,8 @@ use engine::{bench, epd, pgn};
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
 /// The options of `--set`, on top of the defaults.
-fn options(cli: &Cli) -> Result<Options> {
-    let mut options = Options::default();
+fn options(cli: &Cli) -> Result<Settings> {
+    let mut options = Settings::default();
     for setting in &cli.set {
         let (name, value) = setting
             .split_once('=')
@@ -35,7 +36,7 @@ fn options(cli: &Cli) -> Result<Options> {
 /// `engine bench [depth]`: progress on stderr, the signature and speed on stdout. The options
 /// of `--set` apply (the signature is that of the defaults).
 pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
-    let config = options(cli)?.search_config(false);
+    let config = options(cli)?.search;
     let progress = Output::stderr();
     let summary = bench::run(depth, &config, |i, total, fen, result| {
         progress.line(&format!(
@@ -72,7 +73,7 @@ pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
     if !(args.limit > 0.0 && args.limit.is_finite()) {
         bail!("--limit must be a positive number of seconds");
     }
-    let variants = compare::variants(&args.search, &options(cli)?.search_config(false));
+    let variants = compare::variants(&args.search, &options(cli)?.search);
     let out = Output::stdout();
     if let FormatArg::Csv = args.format {
         print_lines(&out, &compare::csv_header());
@@ -281,7 +282,7 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     let out = Output::stdout();
     let solved = engine::solve::run(
         &records,
-        &options.search_config(false),
+        &options.search,
         budget,
         options.hash_mb,
         |i, outcome| {

@@ -291,16 +291,16 @@ fn bench_compare_and_solve_honour_the_evaluation() {
 /// `engine play`: `--set` is in force for both players, and each player's spec overrides it.
 #[test]
 fn play_takes_the_evaluation_from_set_and_from_each_side() {
-    use engine::options::Options;
+    use engine::engine::options::Settings;
     use engine::play::Player;
-    let mut base = Options::default();
+    let mut base = Settings::default();
     base.set("Evaluation", Some("Material"))
         .expect("a valid value");
     let from_set = Player::parse_over(&base, "Depth=2").expect("a valid spec");
-    assert_eq!(from_set.options.evaluation, Evaluation::Material);
+    assert_eq!(from_set.options.search.evaluation, Evaluation::Material);
     let own = Player::parse_over(&base, "Evaluation=Positional,Depth=2").expect("a valid spec");
-    assert_eq!(own.options.evaluation, Evaluation::Positional);
+    assert_eq!(own.options.search.evaluation, Evaluation::Positional);
     let default = Player::parse("Depth=2").expect("a valid spec");
-    assert_eq!(default.options.evaluation, Evaluation::Positional);
+    assert_eq!(default.options.search.evaluation, Evaluation::Positional);
     assert!(Player::parse("Evaluation=Neural").is_err());
 }

@@ -9,10 +9,12 @@ use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use engine::engine::{Engine, Event, Flow};
-use engine::game::Game;
-use engine::uci::command::{parse, Command};
+use engine::board::game::Game;
+use engine::engine::command::Command;
+use engine::engine::{Engine, Flow};
+use engine::uci::command::parse;
 use engine::uci::output::Output;
+use engine::uci::{self, Input};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
@@ -180,16 +182,17 @@ fn tame(line: String) -> String {
 
 /// Feeds the lines to an engine as the loop would, then stops whatever still runs.
 /// Returns the output, whether `quit` was seen, and the number of `go` commands (perft aside).
-fn session(lines: &[String]) -> (SharedBuffer, Engine, Receiver<Event>, usize) {
+fn session(lines: &[String]) -> (SharedBuffer, Engine, Receiver<Input>, usize) {
     let buffer = SharedBuffer::default();
     let (events, received) = mpsc::channel();
-    let mut engine = Engine::new(Output::to(Box::new(buffer.clone())), events);
+    let output = Output::to(Box::new(buffer.clone()));
+    let mut engine = uci::connect(output.clone(), events);
     let mut searches = 0;
     for line in lines {
         if let Ok(Some(Command::Go(go))) = parse(line) {
             searches += usize::from(go.perft.is_none());
         }
-        let flow = engine.handle_line(line);
+        let flow = uci::handle_line(&mut engine, &output, line);
         pump(&mut engine, &received, Duration::ZERO);
         if flow == Flow::Quit {
             return (buffer, engine, received, searches);
@@ -204,7 +207,7 @@ fn session(lines: &[String]) -> (SharedBuffer, Engine, Receiver<Event>, usize) {
 }
 
 /// Hands the engine the events that arrived, waiting up to `wait` for the first.
-fn pump(engine: &mut Engine, events: &Receiver<Event>, wait: Duration) {
+fn pump(engine: &mut Engine, events: &Receiver<Input>, wait: Duration) {
     let first = if wait.is_zero() {
         events.try_recv().ok()
     } else {
@@ -220,7 +223,7 @@ fn pump(engine: &mut Engine, events: &Receiver<Event>, wait: Duration) {
         .into_iter()
         .chain(std::iter::from_fn(|| events.try_recv().ok()))
     {
-        if let Event::TaskDone = event {
+        if let Input::TaskDone = event {
             engine.on_task_done();
         }
     }
@@ -280,15 +283,16 @@ fn assert_protocol_only(output: &str) {
 }
 
 /// After any session the engine still answers, its position is legal, and a search works.
-fn assert_coherent(mut engine: Engine, events: Receiver<Event>, buffer: &SharedBuffer) {
+fn assert_coherent(mut engine: Engine, events: Receiver<Input>, buffer: &SharedBuffer) {
     let fen = engine.game().fen();
     assert!(
         Game::from_fen(&fen).is_ok(),
         "position became invalid: {fen}"
     );
     let before = buffer.text().len();
+    let output = Output::to(Box::new(buffer.clone()));
     for line in ["isready", "position startpos moves e2e4", "go depth 1"] {
-        engine.handle_line(line);
+        uci::handle_line(&mut engine, &output, line);
     }
     engine.on_input_closed();
     while !engine.is_finished() {

@@ -1,5 +1,5 @@
 //! The licence is one the dependencies allow: shakmaty, which the engine links and whose move
-//! generation routines src/search/movegen.rs follows, is GPL-3.0-or-later, so the engine is too,
+//! generation routines src/board/movegen.rs follows, is GPL-3.0-or-later, so the engine is too,
 //! with the licence text in the repository and the README saying so.
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");

@@ -1,4 +1,4 @@
-//! The search's own move generator (`engine::search::movegen`) against shakmaty's `legal_moves`:
+//! The search's own move generator (`engine::board::movegen`) against shakmaty's `legal_moves`:
 //! the same moves (all, the noisy ones and the quiet ones), the same check status,
 //! `has_legal_move` exactly `!legal_moves().is_empty()`, `count_moves` the number of moves,
 //! `CheckInfo::gives_check` whether each move checks, `is_legal` and `decode` right about moves of the position and of other positions (as killers
@@ -7,9 +7,10 @@
 //! every checkmate of the mate suite. Along every move of those trees and games, the incremental
 //! Zobrist key (`game::key_after`) equals the key computed from scratch.
 
+use engine::board::game::Game;
+use engine::board::keys::{key_after, zobrist_key};
+use engine::board::movegen::{self, has_legal_move, CheckInfo, GenKind, MoveGen};
 use engine::epd::{self, EpdRecord};
-use engine::game::{key_after, zobrist_key, Game};
-use engine::search::movegen::{has_legal_move, CheckInfo, GenKind, MoveGen};
 use engine::search::tt::encode_move;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -66,6 +67,14 @@ fn check(pos: &Chess, foreign: &[Move], counts: &mut Counts) {
         (m.is_capture() && m.promotion().is_none_or(|r| r == Role::Queen))
             || m.promotion() == Some(Role::Queen)
     };
+    for m in &legal {
+        assert_eq!(
+            movegen::is_noisy(*m),
+            is_noisy(m),
+            "is_noisy({m:?}) in {}",
+            fen()
+        );
+    }
     for (kind, noisy) in [(GenKind::Noisy, true), (GenKind::Quiet, false)] {
         let mut part = MoveList::new();
         gen.generate(kind, &mut part);

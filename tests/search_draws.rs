@@ -4,9 +4,9 @@
 
 mod search_common;
 
+use engine::board::game::Game;
 use engine::eval::material::evaluate;
 use engine::eval::MATE;
-use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
 use search_common::{config, depth, play_line, read_epd, search, uci, RecordExt};
 use shakmaty::Position;

@@ -8,9 +8,9 @@ mod search_common;
 
 use std::time::Duration;
 
+use engine::board::game::Game;
 use engine::epd::EpdRecord;
 use engine::eval::{mate_distance, Evaluation, MATE};
-use engine::game::Game;
 use engine::search::{Limits, SearchConfig, SearchKind};
 use engine::time::TimeBudget;
 use search_common::{

@@ -76,7 +76,7 @@ fn psqt_gain(us: Color, m: Move) -> Pair {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Game;
+    use crate::board::game::Game;
 
     /// Every line of moves `depth` deep from `pos` keeps the sums equal to a fresh count.
     fn walk(pos: &Chess, acc: Accumulator, depth: u32) {

@@ -43,7 +43,7 @@ pub enum Evaluation {
 impl Evaluation {
     pub const ALL: [Evaluation; 2] = [Evaluation::Material, Evaluation::Positional];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Evaluation::Material => "Material",
             Evaluation::Positional => "Positional",

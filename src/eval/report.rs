@@ -1,61 +1,117 @@
-//! The text of the `eval` command: every term of the chosen evaluator for each side.
+//! What the `eval` command reports, as data: every term of the chosen evaluator for each side.
+//! The UCI front end lays it out as text.
 
-use std::fmt::Write as _;
-
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Chess, Color, Position, Role};
 
 use super::positional::{self, TEMPO};
 use super::tapered::{phase, Pair, MAX_PHASE};
-use super::{material, psqt, role_value, Evaluation, MATERIAL_ROLES};
+use super::{material, psqt, role_value, Evaluation, Score, MATERIAL_ROLES};
 
-/// The `eval` text for `pos` under `evaluation`, ending with the evaluation itself.
-pub fn report(pos: &Chess, evaluation: Evaluation) -> String {
-    let mut text = match evaluation {
-        Evaluation::Material => material_table(pos),
-        Evaluation::Positional => positional_table(pos),
+/// The `eval` report of a position under one evaluator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalReport {
+    pub terms: Terms,
+    /// The evaluation from the side to move's point of view.
+    pub score: Score,
+    pub turn: Color,
+}
+
+/// The evaluator's terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Terms {
+    /// Pieces by type for each side at the seeds' values, and each side's material.
+    Material {
+        pieces: Vec<PieceCount>,
+        material: [Score; 2],
+    },
+    /// Each term's middlegame and endgame values, tapered by the phase, then their totals.
+    Positional {
+        phase: i32,
+        max_phase: i32,
+        rows: Vec<TermRow>,
+        total: TermRow,
+    },
+}
+
+/// How many pieces of one type each side has, and what one is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceCount {
+    pub role: Role,
+    pub white: usize,
+    pub black: usize,
+    pub value: Score,
+}
+
+/// One positional term: White's and Black's values, their difference, and the difference
+/// tapered by the phase in centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TermRow {
+    pub name: &'static str,
+    pub white: Pair,
+    pub black: Pair,
+    pub total: Pair,
+    pub cp: Score,
+}
+
+impl TermRow {
+    fn new(name: &'static str, white: Pair, black: Pair, phase: i32) -> TermRow {
+        let total = white - black;
+        TermRow {
+            name,
+            white,
+            black,
+            total,
+            cp: total.taper(phase),
+        }
+    }
+}
+
+impl EvalReport {
+    /// The evaluation from White's point of view.
+    pub fn score_for_white(&self) -> Score {
+        match self.turn {
+            Color::White => self.score,
+            Color::Black => -self.score,
+        }
+    }
+}
+
+/// The `eval` report for `pos` under `evaluation`.
+pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
+    let terms = match evaluation {
+        Evaluation::Material => material_terms(pos),
+        Evaluation::Positional => positional_terms(pos),
     };
-    let score = evaluation.evaluate(pos);
-    let (side, from_white) = match pos.turn() {
-        Color::White => ("white", score),
-        Color::Black => ("black", -score),
-    };
-    let _ = write!(
-        text,
-        "Evaluation: {score} cp from the side to move ({side}), {from_white} cp from White"
-    );
-    text
+    EvalReport {
+        terms,
+        score: evaluation.evaluate(pos),
+        turn: pos.turn(),
+    }
 }
 
 /// Pieces by type for each side at the seeds' values, and each side's material.
-fn material_table(pos: &Chess) -> String {
+fn material_terms(pos: &Chess) -> Terms {
     let board = pos.board();
-    let mut text = String::from("Evaluator: Material\n     Term |  White |  Black | Value\n");
-    for role in MATERIAL_ROLES {
-        let count = |color: Color| (board.by_role(role) & board.by_color(color)).count();
-        let _ = writeln!(
-            text,
-            "{:>9} | {:>6} | {:>6} | {:>5}",
-            format!("{role:?}"),
-            count(Color::White),
-            count(Color::Black),
-            role_value(role)
-        );
-    }
-    let (white, black) = (material(board, Color::White), material(board, Color::Black));
-    let _ = writeln!(text, " Material | {white:>6} | {black:>6} |");
-    text
+    let pieces = MATERIAL_ROLES
+        .into_iter()
+        .map(|role| {
+            let count = |color: Color| (board.by_role(role) & board.by_color(color)).count();
+            PieceCount {
+                role,
+                white: count(Color::White),
+                black: count(Color::Black),
+                value: role_value(role),
+            }
+        })
+        .collect();
+    let material = [material(board, Color::White), material(board, Color::Black)];
+    Terms::Material { pieces, material }
 }
 
-/// Each term's middlegame and endgame value for White, for Black and their difference, the
-/// difference tapered by the phase, then the totals.
-fn positional_table(pos: &Chess) -> String {
+/// Each term's middlegame and endgame value for White and for Black, then the totals.
+fn positional_terms(pos: &Chess) -> Terms {
     let board = pos.board();
     let phase = phase(board);
-    let mut text = format!(
-        "Evaluator: Positional, phase {phase}/{MAX_PHASE} ({MAX_PHASE} = middlegame, 0 = endgame)\n\
-         {:>14} | {:>11} {:>5} | {:>11} {:>5} | {:>11} {:>5} | {:>5}\n",
-        "Term", "White mg", "eg", "Black mg", "eg", "Total mg", "eg", "cp"
-    );
     let (white_material, white_squares) = psqt::side_sums(board, Color::White);
     let (black_material, black_squares) = psqt::side_sums(board, Color::Black);
     let [black_terms, white_terms] = positional::terms(board);
@@ -66,40 +122,32 @@ fn positional_table(pos: &Chess) -> String {
             Pair::default()
         }
     };
-    let mut rows = vec![
+    let mut named = vec![
         ("Material", white_material, black_material),
         ("Piece-square", white_squares, black_squares),
     ];
     for ((name, white), (_, black)) in white_terms.named().into_iter().zip(black_terms.named()) {
-        rows.push((name, white, black));
+        named.push((name, white, black));
     }
-    rows.push((
+    named.push((
         "Tempo",
         mover_tempo(Color::White),
         mover_tempo(Color::Black),
     ));
     let mut totals = (Pair::default(), Pair::default());
-    for (name, white, black) in rows {
-        push_row(&mut text, name, white, black, phase);
-        totals = (totals.0 + white, totals.1 + black);
+    let rows = named
+        .into_iter()
+        .map(|(name, white, black)| {
+            totals = (totals.0 + white, totals.1 + black);
+            TermRow::new(name, white, black, phase)
+        })
+        .collect();
+    Terms::Positional {
+        phase,
+        max_phase: MAX_PHASE,
+        rows,
+        total: TermRow::new("Total", totals.0, totals.1, phase),
     }
-    push_row(&mut text, "Total", totals.0, totals.1, phase);
-    text
-}
-
-fn push_row(text: &mut String, name: &str, white: Pair, black: Pair, phase: i32) {
-    let total = white - black;
-    let _ = writeln!(
-        text,
-        "{name:>14} | {:>11} {:>5} | {:>11} {:>5} | {:>11} {:>5} | {:>5}",
-        white.mg,
-        white.eg,
-        black.mg,
-        black.eg,
-        total.mg,
-        total.eg,
-        total.taper(phase)
-    );
 }
 
 #[cfg(test)]
@@ -113,21 +161,6 @@ mod tests {
             .expect("test FEN is legal")
     }
 
-    /// The value in column `index` (after the name) of the row named `name`.
-    fn cell(text: &str, name: &str, index: usize) -> i32 {
-        let line = text
-            .lines()
-            .find(|l| l.split('|').next().map(str::trim) == Some(name))
-            .unwrap_or_else(|| panic!("no row {name} in\n{text}"));
-        let cells: Vec<i32> = line
-            .split('|')
-            .skip(1)
-            .flat_map(|c| c.split_whitespace())
-            .map(|n| n.parse().expect("a number"))
-            .collect();
-        cells[index]
-    }
-
     #[test]
     fn the_positional_total_is_the_evaluation() {
         for fen in [
@@ -135,60 +168,49 @@ mod tests {
             "8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 40",
         ] {
             let p = pos(fen);
-            let text = report(&p, Evaluation::Positional);
-            let from_white = cell(&text, "Total", 6);
-            let score = Evaluation::Positional.evaluate(&p);
-            let expected = if p.turn() == Color::White {
-                score
-            } else {
-                -score
+            let report = report(&p, Evaluation::Positional);
+            let Terms::Positional { rows, total, .. } = &report.terms else {
+                panic!("positional terms");
             };
-            assert_eq!(from_white, expected, "{text}");
-            let line = format!(
-                "Evaluation: {score} cp from the side to move ({}), {expected} cp from White",
-                if p.turn() == Color::White {
-                    "white"
-                } else {
-                    "black"
-                }
+            assert_eq!(report.score, Evaluation::Positional.evaluate(&p));
+            assert_eq!(total.cp, report.score_for_white(), "{fen}");
+            let names: Vec<&str> = rows.iter().map(|row| row.name).collect();
+            assert_eq!(
+                names,
+                [
+                    "Material",
+                    "Piece-square",
+                    "Passed pawns",
+                    "Isolated pawns",
+                    "Doubled pawns",
+                    "Mobility",
+                    "King safety",
+                    "Bishop pair",
+                    "Rook files",
+                    "Tempo",
+                ]
             );
-            assert_eq!(text.lines().last(), Some(line.as_str()), "{text}");
-            // Every term has a row, with White's, Black's and the total's mg/eg and the cp.
-            for name in [
-                "Material",
-                "Piece-square",
-                "Passed pawns",
-                "Isolated pawns",
-                "Doubled pawns",
-                "Mobility",
-                "King safety",
-                "Bishop pair",
-                "Rook files",
-                "Tempo",
-            ] {
-                assert_eq!(
-                    cell(&text, name, 4),
-                    cell(&text, name, 0) - cell(&text, name, 2),
-                    "{name}"
-                );
-            }
+            let sum = rows
+                .iter()
+                .fold(Pair::default(), |sum, row| sum + row.total);
+            assert_eq!(sum, total.total);
         }
     }
 
     #[test]
     fn the_material_table_counts_pieces_at_the_seeds_values() {
-        let text = report(
+        let report = report(
             &pos("rn2k3/8/8/8/8/8/8/1B2K3 b - - 0 1"),
             Evaluation::Material,
         );
-        assert!(text.starts_with("Evaluator: Material\n"), "{text}");
-        assert_eq!(cell(&text, "Knight", 0), 0);
-        assert_eq!(cell(&text, "Knight", 1), 1);
-        assert_eq!(cell(&text, "Rook", 2), 500);
-        assert_eq!(cell(&text, "Material", 0), 300);
-        assert_eq!(cell(&text, "Material", 1), 800);
-        assert!(
-            text.ends_with("Evaluation: 500 cp from the side to move (black), -500 cp from White")
-        );
+        let Terms::Material { pieces, material } = &report.terms else {
+            panic!("material terms");
+        };
+        let knight = pieces.iter().find(|p| p.role == Role::Knight);
+        assert_eq!(knight.map(|p| (p.white, p.black)), Some((0, 1)));
+        let rook = pieces.iter().find(|p| p.role == Role::Rook);
+        assert_eq!(rook.map(|p| p.value), Some(500));
+        assert_eq!(*material, [300, 800]);
+        assert_eq!((report.score, report.score_for_white()), (500, -500));
     }
 }

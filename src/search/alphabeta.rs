@@ -6,35 +6,73 @@
 use shakmaty::{Chess, Move, MoveList, Position};
 
 use crate::eval::{Score, INFINITY};
+use crate::search::context::SearchContext;
+use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::minimax::{horizon_outcome, rule_outcome};
 use crate::search::ordering::{capture_order, MovePicker};
-use crate::search::path::{horizon_outcome, rule_outcome};
-use crate::search::tree::Tree;
+
+/// Alpha-beta over the root moves, deepened afresh depth by depth; with `ordering`, captures
+/// first.
+pub struct AlphaBeta<'a> {
+    context: SearchContext<'a>,
+    root_moves: Vec<Move>,
+    ordering: bool,
+}
+
+impl<'a> AlphaBeta<'a> {
+    pub fn new(context: SearchContext<'a>, root_moves: &[Move], ordering: bool) -> AlphaBeta<'a> {
+        AlphaBeta {
+            context,
+            root_moves: root_moves.to_vec(),
+            ordering,
+        }
+    }
+}
+
+impl<'a> DepthSearch<'a> for AlphaBeta<'a> {
+    const DEEPENING: Deepening = Deepening::Afresh;
+
+    fn context(&mut self) -> &mut SearchContext<'a> {
+        &mut self.context
+    }
+
+    fn root_moves(&self) -> &[Move] {
+        &self.root_moves
+    }
+
+    fn search_depth(&mut self, depth: u32, _last: Score) -> DepthOutcome {
+        match search_depth(&mut self.context, &self.root_moves, depth, self.ordering) {
+            Some(score) => DepthOutcome::Completed(score),
+            None => DepthOutcome::Stopped(None),
+        }
+    }
+}
 
 /// Searches the root moves to `depth` plies; the root score, or None when stopped.
-pub fn search_depth(
-    tree: &mut Tree,
+fn search_depth(
+    context: &mut SearchContext,
     root_moves: &[Move],
     depth: u32,
     ordering: bool,
 ) -> Option<Score> {
-    let root = tree.root.clone();
-    tree.enter(0);
+    let root = context.root.clone();
+    context.enter(0);
     let mut moves: MoveList = root_moves.iter().copied().collect();
     let mut picker = picker(&mut moves, ordering);
     let mut alpha = -INFINITY;
     let mut number = 0;
     while let Some(m) = picker.next() {
         number += 1;
-        tree.searching_root_move(depth, m, number);
-        let child = tree.play(&root, m);
-        let score = -alphabeta(tree, &child, depth - 1, 1, -INFINITY, -alpha, ordering);
-        tree.undo();
-        if tree.stopped() {
+        context.searching_root_move(depth, m, number);
+        let child = context.play(&root, m);
+        let score = -alphabeta(context, &child, depth - 1, 1, -INFINITY, -alpha, ordering);
+        context.undo();
+        if context.stopped() {
             return None;
         }
         if score > alpha {
             alpha = score;
-            tree.pv.update(0, m);
+            context.pv.update(0, m);
         }
     }
     Some(alpha)
@@ -42,7 +80,7 @@ pub fn search_depth(
 
 /// The fail-soft alpha-beta value of `pos` within the window (alpha, beta).
 fn alphabeta(
-    tree: &mut Tree,
+    context: &mut SearchContext,
     pos: &Chess,
     depth: u32,
     ply: usize,
@@ -50,32 +88,32 @@ fn alphabeta(
     beta: Score,
     ordering: bool,
 ) -> Score {
-    if tree.enter(ply) {
+    if context.enter(ply) {
         return 0;
     }
     if depth == 0 {
-        return horizon_outcome(pos, ply, &tree.path, tree.evaluate(pos));
+        return horizon_outcome(pos, ply, &context.history, context.evaluate(pos));
     }
     let mut moves = pos.legal_moves();
-    if let Some(score) = rule_outcome(pos, &moves, ply, &tree.path) {
+    if let Some(score) = rule_outcome(pos, &moves, ply, &context.history) {
         return score;
     }
     let mut picker = picker(&mut moves, ordering);
     let mut best = -INFINITY;
     while let Some(m) = picker.next() {
-        let child = tree.play(pos, m);
-        let score = -alphabeta(tree, &child, depth - 1, ply + 1, -beta, -alpha, ordering);
-        tree.undo();
-        if tree.stopped() {
+        let child = context.play(pos, m);
+        let score = -alphabeta(context, &child, depth - 1, ply + 1, -beta, -alpha, ordering);
+        context.undo();
+        if context.stopped() {
             return 0;
         }
         if score > best {
             best = score;
             if score > alpha {
                 alpha = score;
-                tree.pv.update(ply, m);
+                context.pv.update(ply, m);
                 if alpha >= beta {
-                    tree.stats.beta_cutoffs += 1;
+                    context.stats.beta_cutoffs += 1;
                     break;
                 }
             }

@@ -1,213 +1,147 @@
 //! IterativeDeepening: principal variation search inside iterative deepening, with a
 //! transposition table, move ordering, quiescence, and check and one-reply extensions.
 
-use std::time::Duration;
+use shakmaty::{Chess, Color, Move, MoveList, Position};
 
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, FromSetup, Move, MoveList, Position};
-
-use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
-use crate::game::{zobrist_key, Game};
-use crate::search::control::Clock;
-use crate::search::deepen::mate_limit_reached;
-use crate::search::movegen::{CheckInfo, MoveGen};
+use crate::board::keys::zobrist_key;
+use crate::board::movegen::{CheckInfo, MoveGen};
+use crate::board::rules::{self, Repetition};
+use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE};
+use crate::search::context::SearchContext;
+use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
-use crate::search::path::is_insufficient_material;
-use crate::search::tree::Tree;
+use crate::search::selective::late_move_reduction;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
-use crate::search::{Limits, Report, SearchConfig, SearchResult, SearchState, MAX_PLY};
+use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
 
-/// Iterations are assumed to take this many times longer than the one before.
-const GROWTH: u32 = 2;
-
-/// The searcher and what it uses: the tree, the table and the ordering heuristics.
-pub(super) struct Iterative<'a, 'c> {
-    pub(super) tree: Tree<'c>,
+/// The searcher and what it uses: the search context, the table and the ordering heuristics.
+pub struct IterativeDeepening<'a, 'c> {
+    pub(super) context: SearchContext<'c>,
     tt: &'a mut TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
     use_tt: bool,
     pub(super) ordering: bool,
     quiescence: bool,
+    /// The root moves, the best of the last depth first.
+    root_moves: Vec<Move>,
+    aspiration: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     root_depth: i32,
     /// Each ply's moves and their ordering, allocated once per search.
     pub(super) frames: Vec<MoveFrame>,
     /// The selective parts: null-move pruning, late-move reductions, futility pruning.
-    null_move: bool,
-    late_move_reductions: bool,
+    pub(super) null_move: bool,
+    pub(super) late_move_reductions: bool,
     pub(super) futility: bool,
     /// Whether the node at each ply is searching its null move (no two in a row).
-    null_at: Vec<bool>,
+    pub(super) null_at: Vec<bool>,
 }
-
-/// The least depth at which a node tries the null move: the reduced search after it then still
-/// has a full ply to see a quiet mate threat (quiescence sees only captures).
-const NULL_MOVE_MIN_DEPTH: i32 = 4;
 
 /// The first aspiration window's half-width, in centipawns; each failure widens it.
 const ASPIRATION_WINDOW: Score = 30;
-/// Futility margins by remaining depth: a quiet move is not expected to gain more.
-const FUTILITY_MARGIN: [Score; 3] = [0, 150, 400];
 
-/// What [`Iterative::search_moves`] needs to know of its node.
+/// What [`IterativeDeepening::search_moves`] needs to know of its node.
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    depth: i32,
-    ply: usize,
-    in_check: bool,
+pub(super) struct Node {
+    pub(super) depth: i32,
+    pub(super) ply: usize,
+    pub(super) in_check: bool,
+    /// A node of the principal variation: searched with a window wider than null.
+    pub(super) pv: bool,
     /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
-    futility_value: Option<Score>,
+    pub(super) futility_value: Option<Score>,
 }
 
-/// The reduction of a late quiet move: one ply, two for the later moves of a deep node.
-#[inline]
-fn late_move_reduction(depth: i32, searched: usize) -> i32 {
-    let reduction = if searched >= 6 && depth >= 6 { 2 } else { 1 };
-    // Never straight into quiescence from a node that was to search a full ply more.
-    reduction.min(depth - 2)
-}
-
-/// Whether the side to move has a piece besides pawns and king (null-move pruning is unsound in
-/// pawn endings, where zugzwang is common).
-#[inline]
-fn has_pieces(pos: &Chess) -> bool {
-    let board = pos.board();
-    (board.by_color(pos.turn()) & !board.pawns() & !board.kings()).any()
-}
-
-/// The position with the other side to move (a null move): no en passant, the fifty-move count
-/// restarted so that no repetition is found across it. None if it would not be legal.
-fn null_position(pos: &Chess) -> Option<Chess> {
-    let mut setup = pos.to_setup(EnPassantMode::Legal);
-    setup.swap_turn();
-    setup.halfmoves = 0;
-    Chess::from_setup(setup, CastlingMode::Standard).ok()
-}
-
-/// How an iteration ended.
-enum RootOutcome {
-    Completed(Score),
-    /// Stopped; the score of the best root move fully searched in this iteration, if one beat
-    /// the rest (its line is then the PV at ply 0).
-    Stopped(Option<Score>),
-}
-
-/// Deepens until a limit ends the search; answers with the last completed depth,
-/// or with the better move of a partly searched one.
-pub fn search(
-    game: &Game,
-    root_moves: &[Move],
-    config: &SearchConfig,
-    limits: &Limits,
-    state: &mut SearchState,
-    clock: Clock,
-    report: &mut dyn FnMut(Report),
-) -> SearchResult {
-    state.tt.new_search();
-    state.heuristics.new_search();
-    let mut searcher = Iterative {
-        tree: Tree::new(game, clock, config.evaluation, report),
-        tt: &mut state.tt,
-        heuristics: &mut state.heuristics,
-        use_tt: config.transposition_table,
-        ordering: config.move_ordering,
-        quiescence: config.quiescence,
-        root_depth: 0,
-        frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
-        null_move: config.null_move,
-        late_move_reductions: config.late_move_reductions,
-        futility: config.futility,
-        null_at: vec![false; MAX_PLY + 1],
-    };
-    let mut moves = searcher.initial_root_order(root_moves);
-    let mut result = SearchResult {
-        best: moves.first().copied(),
-        ..SearchResult::default()
-    };
-    let mut last_duration = Duration::ZERO;
-    for depth in 1..=limits.max_depth() {
-        if depth > 1
-            && !searcher
-                .tree
-                .clock
-                .may_start_iteration(last_duration * GROWTH)
-        {
-            break;
-        }
-        let started = searcher.tree.clock.elapsed();
-        let aspiration = config.aspiration_windows && depth >= 5 && !is_mate_score(result.score);
-        let outcome = if aspiration {
-            searcher.search_root_aspirated(&mut moves, depth as i32, result.score)
-        } else {
-            searcher.search_root(&mut moves, depth as i32, -INFINITY, INFINITY)
+impl<'a, 'c> IterativeDeepening<'a, 'c> {
+    /// The searcher of `context`'s root over `root_moves`, with the table and heuristics of
+    /// `state` (aged for a new search) and the parts `config` switches on.
+    pub fn new(
+        context: SearchContext<'c>,
+        root_moves: &[Move],
+        config: &SearchConfig,
+        state: &'a mut SearchState,
+    ) -> IterativeDeepening<'a, 'c> {
+        state.tt.new_search();
+        state.heuristics.new_search();
+        let mut searcher = IterativeDeepening {
+            context,
+            tt: &mut state.tt,
+            heuristics: &mut state.heuristics,
+            use_tt: config.transposition_table,
+            ordering: config.move_ordering,
+            quiescence: config.quiescence,
+            root_moves: Vec::new(),
+            aspiration: config.aspiration_windows,
+            root_depth: 0,
+            frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
+            null_move: config.null_move,
+            late_move_reductions: config.late_move_reductions,
+            futility: config.futility,
+            null_at: vec![false; MAX_PLY + 1],
         };
-        match outcome {
-            RootOutcome::Stopped(partial) => {
-                // As Stockfish: a root move that beat the previous best in the stopped
-                // iteration is played, and its line is reported first.
-                if let Some(score) = partial {
-                    searcher.record_line(&mut result, depth, score);
-                }
-                break;
-            }
-            RootOutcome::Completed(score) => {
-                last_duration = searcher.tree.clock.elapsed() - started;
-                searcher.record_line(&mut result, depth, score);
-                result.depth = depth;
-                if config.debug {
-                    let stats = searcher.tree.stats.describe(depth);
-                    searcher.tree.report(Report::Message(stats));
-                }
-                if mate_limit_reached(limits, score)
-                    || searcher.single_reply_under_clock(&moves, limits)
-                {
-                    break;
-                }
-            }
-        }
+        searcher.root_moves = searcher.initial_root_order(root_moves);
+        searcher
     }
-    if let (false, Some(best)) = (searcher.tree.has_reported_line(), result.best) {
-        let hashfull = searcher.hashfull();
-        searcher.tree.report_unsearched(best, hashfull);
-    }
-    if result.ponder.is_none() {
-        result.ponder = result
-            .best
-            .and_then(|best| searcher.ponder_from_table(best));
-    }
-    result.nodes = searcher.tree.clock.nodes();
-    result.stats = searcher.tree.stats;
-    result
 }
 
-impl Iterative<'_, '_> {
+impl<'c> DepthSearch<'c> for IterativeDeepening<'_, 'c> {
+    const DEEPENING: Deepening = Deepening::Incremental;
+
+    fn context(&mut self) -> &mut SearchContext<'c> {
+        &mut self.context
+    }
+
+    fn root_moves(&self) -> &[Move] {
+        &self.root_moves
+    }
+
+    /// From the fifth depth on, within an aspiration window around the last score.
+    fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome {
+        let depth = depth as i32;
+        if self.aspiration && depth >= 5 && !is_mate_score(last) {
+            self.search_root_aspirated(depth, last)
+        } else {
+            self.search_root(depth, -INFINITY, INFINITY)
+        }
+    }
+
+    fn hashfull(&self) -> Option<u32> {
+        self.use_tt.then(|| self.tt.hashfull())
+    }
+
+    /// The table's move in the position after `best`.
+    fn ponder_after(&self, best: Move) -> Option<Move> {
+        let mut child = self.context.root.clone();
+        child.play_unchecked(best);
+        let key = zobrist_key(&child);
+        self.table_move(key, &child.legal_moves(), 1)
+    }
+}
+
+impl IterativeDeepening<'_, '_> {
     /// Root moves ordered as at any node (table move, captures, ...), or as generated.
     fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
         if !self.ordering {
             return root_moves.to_vec();
         }
         let mut moves: MoveList = root_moves.iter().copied().collect();
-        let tt_move = self.table_move(self.tree.path.key(), &moves, 0);
-        let (color, heuristics) = (self.tree.root.turn(), &*self.heuristics);
+        let tt_move = self.table_move(self.context.history.key(), &moves, 0);
+        let (color, heuristics) = (self.context.root.turn(), &*self.heuristics);
         let mut picker = MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, color, 0));
         std::iter::from_fn(|| picker.next()).collect()
     }
 
     /// Searches the root within a window around `last`, the previous depth's score, widening
     /// the side that fails until the score falls inside.
-    fn search_root_aspirated(
-        &mut self,
-        moves: &mut [Move],
-        depth: i32,
-        last: Score,
-    ) -> RootOutcome {
+    fn search_root_aspirated(&mut self, depth: i32, last: Score) -> DepthOutcome {
         let mut delta = ASPIRATION_WINDOW;
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
-            match self.search_root(moves, depth, alpha, beta) {
-                RootOutcome::Completed(score) if score <= alpha && alpha > -INFINITY => {
+            match self.search_root(depth, alpha, beta) {
+                DepthOutcome::Completed(score) if score <= alpha && alpha > -INFINITY => {
                     alpha = (score - delta).max(-INFINITY);
                 }
-                RootOutcome::Completed(score) if score >= beta && beta < INFINITY => {
+                DepthOutcome::Completed(score) if score >= beta && beta < INFINITY => {
                     beta = (score + delta).min(INFINITY);
                 }
                 outcome => return outcome,
@@ -221,39 +155,34 @@ impl Iterative<'_, '_> {
 
     /// Searches every root move to `depth` within (alpha, beta), the previous best first;
     /// the score is fail-soft (at most alpha when every move fails low).
-    fn search_root(
-        &mut self,
-        moves: &mut [Move],
-        depth: i32,
-        mut alpha: Score,
-        beta: Score,
-    ) -> RootOutcome {
+    fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> DepthOutcome {
         self.root_depth = depth;
-        self.tree.seldepth = 0;
-        let root = self.tree.root.clone();
-        self.tree.enter(0);
+        self.context.seldepth = 0;
+        let root = self.context.root.clone();
+        self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
-        for (i, &m) in moves.iter().enumerate() {
-            self.tree.searching_root_move(depth as u32, m, i + 1);
-            let child = self.tree.play(&root, m);
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i];
+            self.context.searching_root_move(depth as u32, m, i + 1);
+            let child = self.context.play(&root, m);
             let mut score = if i == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
             } else {
                 -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)
             };
-            if i > 0 && score > alpha && score < beta && !self.tree.stopped() {
+            if i > 0 && score > alpha && score < beta && !self.context.stopped() {
                 score = -self.negamax(&child, depth - 1, 1, -beta, -alpha);
             }
-            self.tree.undo();
-            if self.tree.stopped() {
-                return RootOutcome::Stopped(best.map(|_| best_score));
+            self.context.undo();
+            if self.context.stopped() {
+                return DepthOutcome::Stopped(best.map(|_| best_score));
             }
             best_score = best_score.max(score);
             if score > alpha {
                 alpha = score;
                 best = Some((i, m));
-                self.tree.pv.update(0, m);
+                self.context.pv.update(0, m);
                 if alpha >= beta {
                     break;
                 }
@@ -261,16 +190,23 @@ impl Iterative<'_, '_> {
         }
         if let Some((index, m)) = best {
             if self.ordering {
-                moves[..=index].rotate_right(1);
+                self.root_moves[..=index].rotate_right(1);
             }
             let bound = if best_score >= beta {
                 Bound::Lower
             } else {
                 Bound::Exact
             };
-            self.store(self.tree.path.key(), depth, best_score, bound, Some(m), 0);
+            self.store(
+                self.context.history.key(),
+                depth,
+                best_score,
+                bound,
+                Some(m),
+                0,
+            );
         }
-        RootOutcome::Completed(best_score)
+        DepthOutcome::Completed(best_score)
     }
 
     /// The principal variation search of `pos` with `depth` plies left.
@@ -295,11 +231,11 @@ impl Iterative<'_, '_> {
                 self.leaf(pos, &gen, ply)
             };
         }
-        if self.tree.enter(ply) {
+        if self.context.enter(ply) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.tree.evaluate(pos);
+            return self.context.evaluate(pos);
         }
         if self.is_rule_draw(pos, &gen) {
             return DRAW;
@@ -311,55 +247,43 @@ impl Iterative<'_, '_> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let key = self.tree.path.key();
+        let key = self.context.history.key();
         let hit = self.probe(key, ply);
         if let Some(hit) = hit {
             if !pv_node && hit.cuts(depth, alpha, beta) {
-                self.tree.stats.tt_cutoffs += 1;
+                self.context.stats.tt_cutoffs += 1;
                 return hit.score;
             }
         }
         let count = gen.count_moves(2);
         if count == 0 {
-            return if in_check { mated_in(ply) } else { DRAW };
+            return score_without_moves(in_check, ply);
         }
         if count == 1 && !in_check && may_extend {
             depth += 1;
         }
-        let static_eval = self.tree.evaluate(pos);
-        if self.null_move
-            && !pv_node
-            && !in_check
-            && depth >= NULL_MOVE_MIN_DEPTH
-            && !self.null_at[ply - 1]
-            && beta.abs() < MATE_BOUND
-            && static_eval >= beta
-            && has_pieces(pos)
-        {
-            if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
-                return score;
-            }
-            if self.tree.stopped() {
-                return 0;
-            }
-        }
-        let futile = self.futility
-            && !pv_node
-            && !in_check
-            && depth < FUTILITY_MARGIN.len() as i32
-            && alpha.abs() < MATE_BOUND
-            && static_eval + FUTILITY_MARGIN[depth as usize] <= alpha;
-        let table_move = hit.and_then(|hit| gen.decode(hit.mv));
-        self.frames[ply].start(table_move, self.ordering, true);
-        if futile {
-            self.frames[ply].quiet_checks_only();
-        }
-        let node = Node {
+        let static_eval = self.context.evaluate(pos);
+        let mut node = Node {
             depth,
             ply,
             in_check,
-            futility_value: futile.then(|| static_eval + FUTILITY_MARGIN[depth as usize]),
+            pv: pv_node,
+            futility_value: None,
         };
+        if self.may_try_null_move(pos, &node, beta, static_eval) {
+            if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
+                return score;
+            }
+            if self.context.stopped() {
+                return 0;
+            }
+        }
+        node.futility_value = self.futility_value(&node, alpha, static_eval);
+        let table_move = hit.and_then(|hit| gen.decode(hit.mv));
+        self.frames[ply].start(table_move, self.ordering, true);
+        if node.futility_value.is_some() {
+            self.frames[ply].quiet_checks_only();
+        }
         self.search_moves(pos, &gen, node, alpha, beta)
     }
 
@@ -372,27 +296,6 @@ impl Iterative<'_, '_> {
         color: Color,
     ) -> Option<(Move, Stage)> {
         self.frames[ply].next(gen, self.heuristics, color, ply)
-    }
-
-    /// The null-move test of a node whose static evaluation is at least beta: the side to move
-    /// passes, and if a search reduced by R still fails high, so would any real move (short of
-    /// zugzwang, which pawn-only endings are kept out for). The score to return, or None.
-    fn null_move_search(
-        &mut self,
-        pos: &Chess,
-        depth: i32,
-        ply: usize,
-        beta: Score,
-    ) -> Option<Score> {
-        let null = null_position(pos)?;
-        let reduction = if depth >= 7 { 3 } else { 2 };
-        self.null_at[ply] = true;
-        self.tree.play_null(zobrist_key(&null));
-        let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
-        self.tree.undo();
-        self.null_at[ply] = false;
-        // A mate found after passing is no proof of one: claim only beta.
-        (score >= beta && !self.tree.stopped()).then(|| score.min(MATE_BOUND - 1).max(beta))
     }
 
     /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
@@ -427,29 +330,20 @@ impl Iterative<'_, '_> {
             if prunable && !gives_check {
                 continue;
             }
-            let child = self.tree.play(pos, m);
-            let new_depth = depth - 1;
+            let child = self.context.play(pos, m);
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, ply + 1, -beta, -alpha)
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if reducible && !gives_check {
                     late_move_reduction(depth, searched)
                 } else {
                     0
                 };
-                let mut score =
-                    -self.negamax(&child, new_depth - reduction, ply + 1, -alpha - 1, -alpha);
-                if reduction > 0 && score > alpha && !self.tree.stopped() {
-                    score = -self.negamax(&child, new_depth, ply + 1, -alpha - 1, -alpha);
-                }
-                if score > alpha && score < beta && !self.tree.stopped() {
-                    score = -self.negamax(&child, new_depth, ply + 1, -beta, -alpha);
-                }
-                score
+                self.search_later_move(&child, &node, reduction, alpha, beta)
             };
-            self.tree.undo();
+            self.context.undo();
             searched += 1;
-            if self.tree.stopped() {
+            if self.context.stopped() {
                 return 0;
             }
             if score > best {
@@ -457,7 +351,7 @@ impl Iterative<'_, '_> {
                 if score > alpha {
                     alpha = score;
                     best_move = Some(m);
-                    self.tree.pv.update(ply, m);
+                    self.context.pv.update(ply, m);
                     if alpha >= beta {
                         self.on_beta_cutoff(m, pos, ply, depth);
                         break;
@@ -472,39 +366,59 @@ impl Iterative<'_, '_> {
         } else {
             Bound::Upper
         };
-        self.store(self.tree.path.key(), depth, best, bound, best_move, ply);
+        let key = self.context.history.key();
+        self.store(key, depth, best, bound, best_move, ply);
         best
+    }
+
+    /// A move after the first (principal variation search): a null-window search, reduced by
+    /// `reduction` plies first; searched again at full depth, then with the full window, while
+    /// it beats alpha.
+    #[inline]
+    fn search_later_move(
+        &mut self,
+        child: &Chess,
+        node: &Node,
+        reduction: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let (new_depth, ply) = (node.depth - 1, node.ply + 1);
+        let mut score = -self.negamax(child, new_depth - reduction, ply, -alpha - 1, -alpha);
+        if reduction > 0 && score > alpha && !self.context.stopped() {
+            score = -self.negamax(child, new_depth, ply, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta && !self.context.stopped() {
+            score = -self.negamax(child, new_depth, ply, -beta, -alpha);
+        }
+        score
     }
 
     /// A node at the horizon with quiescence off: the rules' verdict or the static evaluation.
     fn leaf(&mut self, pos: &Chess, gen: &MoveGen, ply: usize) -> Score {
-        if self.tree.enter(ply) {
+        if self.context.enter(ply) {
             return 0;
         }
         if self.is_rule_draw(pos, gen) {
             return DRAW;
         }
         if !gen.has_legal_move() {
-            return if gen.in_check() { mated_in(ply) } else { DRAW };
+            return score_without_moves(gen.in_check(), ply);
         }
-        self.tree.evaluate(pos)
+        self.context.evaluate(pos)
     }
 
-    /// A draw by the rules or by repetition (below the root): a repetition inside the search or
-    /// threefold with the game, insufficient material, or the fifty-move rule (unless checkmated).
-    /// The path's last key must be `pos`'s.
+    /// A draw by the rules below the root, a repetition inside the search counting as one.
+    /// The history's last key must be `pos`'s.
     #[inline]
     pub(super) fn is_rule_draw(&self, pos: &Chess, gen: &MoveGen) -> bool {
-        let halfmoves = pos.halfmoves();
-        if self.tree.path.is_search_repetition(halfmoves) || is_insufficient_material(pos) {
-            return true;
-        }
-        // Checkmate on the hundredth half-move still wins; only in check can there be no move.
-        halfmoves >= 100 && (!gen.in_check() || gen.has_legal_move())
+        // Only in check can there be no move.
+        let not_mated = || !gen.in_check() || gen.has_legal_move();
+        rules::is_draw(pos, &self.context.history, Repetition::InSearch, not_mated)
     }
 
     fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
-        self.tree.stats.beta_cutoffs += 1;
+        self.context.stats.beta_cutoffs += 1;
         if self.ordering && !m.is_capture() && !m.is_promotion() {
             self.heuristics.record_cutoff(m, pos.turn(), ply, depth);
         }
@@ -514,10 +428,10 @@ impl Iterative<'_, '_> {
         if !self.use_tt {
             return None;
         }
-        self.tree.stats.tt_probes += 1;
+        self.context.stats.tt_probes += 1;
         let hit = self.tt.probe(key, ply);
         if hit.is_some() {
-            self.tree.stats.tt_hits += 1;
+            self.context.stats.tt_hits += 1;
         }
         hit
     }
@@ -532,7 +446,7 @@ impl Iterative<'_, '_> {
         ply: usize,
     ) {
         if self.use_tt {
-            self.tree.stats.tt_stores += 1;
+            self.context.stats.tt_stores += 1;
             self.tt.store(key, depth, score, bound, m, ply);
         }
     }
@@ -544,33 +458,5 @@ impl Iterative<'_, '_> {
         self.tt
             .probe(key, ply)
             .and_then(|hit| decode_move(hit.mv, moves))
-    }
-
-    /// Makes the PV at ply 0, scored `score` at `depth`, the search's answer, and reports it.
-    fn record_line(&mut self, result: &mut SearchResult, depth: u32, score: Score) {
-        let pv = self.tree.pv.line(0);
-        result.best = pv.first().copied().or(result.best);
-        result.ponder = pv.get(1).copied();
-        result.score = score;
-        let hashfull = self.hashfull();
-        self.tree.report_line(depth, score, pv, hashfull);
-    }
-
-    /// Permille of the table in use, when the search uses one.
-    fn hashfull(&self) -> Option<u32> {
-        self.use_tt.then(|| self.tt.hashfull())
-    }
-
-    /// Under a clock, a forced move needs no deeper thought.
-    fn single_reply_under_clock(&self, moves: &[Move], limits: &Limits) -> bool {
-        moves.len() == 1 && limits.time.is_some() && !limits.infinite
-    }
-
-    /// The table's move in the position after `best`, to ponder on when the PV is one move long.
-    fn ponder_from_table(&self, best: Move) -> Option<Move> {
-        let mut child = self.tree.root.clone();
-        child.play_unchecked(best);
-        let key = crate::game::zobrist_key(&child);
-        self.table_move(key, &child.legal_moves(), 1)
     }
 }

@@ -6,17 +6,16 @@
 //! reported. None of them formats text or touches stdout.
 
 pub mod alphabeta;
-pub mod control;
-mod deepen;
+pub mod context;
+pub mod deepening;
 pub mod iterative;
+pub mod limits;
 pub mod minimax;
-pub mod movegen;
 pub mod ordering;
-pub mod path;
 pub mod pv;
 mod quiescence;
 pub mod random;
-pub mod tree;
+mod selective;
 pub mod tt;
 
 use std::fmt;
@@ -25,10 +24,15 @@ use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position};
 
-use crate::eval::{Evaluation, Score};
-use crate::game::Game;
-use crate::time::TimeBudget;
-use control::{Clock, Signals};
+use crate::board::game::Game;
+use crate::eval::{mated_in, Evaluation, Score, DRAW};
+use alphabeta::AlphaBeta;
+use context::SearchContext;
+use deepening::deepen;
+use iterative::IterativeDeepening;
+use limits::Limiter;
+pub use limits::{Limits, Signals};
+use minimax::Minimax;
 use tt::TranspositionTable;
 
 /// The deepest nominal depth a search goes to, in plies.
@@ -53,7 +57,7 @@ impl SearchKind {
         SearchKind::IterativeDeepening,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             SearchKind::Random => "Random",
             SearchKind::Minimax => "Minimax",
@@ -106,52 +110,27 @@ pub struct SearchConfig {
     pub debug: bool,
 }
 
+impl SearchConfig {
+    /// IterativeDeepening with every part on, scored by the positional evaluator: the defaults
+    /// of the UCI options.
+    pub const DEFAULT: SearchConfig = SearchConfig {
+        kind: SearchKind::IterativeDeepening,
+        evaluation: Evaluation::Positional,
+        transposition_table: true,
+        move_ordering: true,
+        quiescence: true,
+        aspiration_windows: true,
+        null_move: true,
+        late_move_reductions: true,
+        futility: true,
+        seed: 0,
+        debug: false,
+    };
+}
+
 impl Default for SearchConfig {
     fn default() -> Self {
-        SearchConfig {
-            kind: SearchKind::IterativeDeepening,
-            evaluation: Evaluation::Positional,
-            transposition_table: true,
-            move_ordering: true,
-            quiescence: true,
-            aspiration_windows: true,
-            null_move: true,
-            late_move_reductions: true,
-            futility: true,
-            seed: 0,
-            debug: false,
-        }
-    }
-}
-
-/// What ends a search, besides `stop`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// The deepest depth to search (the smaller of `go depth` and the `Depth` option).
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    /// Stop once a mate in this many moves (or fewer) is proven.
-    pub mate: Option<u32>,
-    pub time: Option<TimeBudget>,
-    /// Only these root moves are searched (all when empty).
-    pub searchmoves: Vec<Move>,
-    /// `go infinite`: search until `stop`.
-    pub infinite: bool,
-}
-
-impl Limits {
-    /// Only a depth bounds the search: Minimax and AlphaBeta then search that depth alone.
-    pub fn is_depth_only(&self) -> bool {
-        self.depth.is_some()
-            && self.nodes.is_none()
-            && self.mate.is_none()
-            && self.time.is_none()
-            && !self.infinite
-    }
-
-    /// The deepest depth this search may reach.
-    pub fn max_depth(&self) -> u32 {
-        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        SearchConfig::DEFAULT
     }
 }
 
@@ -163,16 +142,6 @@ pub struct Stats {
     pub tt_hits: u64,
     pub tt_cutoffs: u64,
     pub tt_stores: u64,
-}
-
-impl Stats {
-    /// The counters after `depth`, as `debug on` reports them.
-    pub fn describe(&self, depth: u32) -> String {
-        format!(
-            "depth {depth} beta cutoffs {} table probes {} hits {} cutoffs {} stores {}",
-            self.beta_cutoffs, self.tt_probes, self.tt_hits, self.tt_cutoffs, self.tt_stores
-        )
-    }
 }
 
 /// One completed depth, as an `info` line shows it.
@@ -206,8 +175,11 @@ pub enum Report {
     /// A completed depth, or the line of a stopped one that the search answers with.
     Iteration(Iteration),
     Progress(Progress),
-    /// A diagnostic, shown as `info string`.
-    Message(String),
+    /// The counters after a completed depth (with `debug on`).
+    Stats {
+        depth: u32,
+        stats: Stats,
+    },
 }
 
 /// The answer of a search.
@@ -255,36 +227,26 @@ pub fn run(
     start: Instant,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
-    let clock = Clock::new(signals, start, limits.time, limits.nodes);
+    let limiter = Limiter::new(signals, start, limits.time, limits.nodes);
     let root_moves = root_moves(game, limits);
     if root_moves.is_empty() {
         return SearchResult::default();
     }
+    let context = SearchContext::new(game, limiter, config.evaluation, report);
     let mut result = match config.kind {
-        SearchKind::Random => random::search(game, &root_moves, config, clock, report),
-        SearchKind::Minimax => deepen::search(
-            game,
-            &root_moves,
+        SearchKind::Random => random::search(context, &root_moves, config.seed),
+        SearchKind::Minimax => deepen(
+            &mut Minimax::new(context, &root_moves),
             limits,
-            clock,
-            report,
-            config,
-            minimax::search_depth,
+            config.debug,
         ),
         SearchKind::AlphaBeta => {
-            let ordering = config.move_ordering;
-            deepen::search(
-                game,
-                &root_moves,
-                limits,
-                clock,
-                report,
-                config,
-                |tree, moves, depth| alphabeta::search_depth(tree, moves, depth, ordering),
-            )
+            let mut search = AlphaBeta::new(context, &root_moves, config.move_ordering);
+            deepen(&mut search, limits, config.debug)
         }
         SearchKind::IterativeDeepening => {
-            iterative::search(game, &root_moves, config, limits, state, clock, report)
+            let mut search = IterativeDeepening::new(context, &root_moves, config, state);
+            deepen(&mut search, limits, config.debug)
         }
     };
     result.time = start.elapsed();
@@ -307,6 +269,24 @@ pub fn run_alone(
         Instant::now(),
         &mut |_| {},
     )
+}
+
+/// Nodes per second over `time` (0 when no time has passed).
+pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as u128 * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |nps| nps as u64)
+}
+
+/// The score of a position without a legal move, `ply` plies from the root: checkmate in
+/// check, else stalemate (a draw).
+#[inline]
+pub fn score_without_moves(in_check: bool, ply: usize) -> Score {
+    if in_check {
+        mated_in(ply)
+    } else {
+        DRAW
+    }
 }
 
 /// The legal root moves, restricted to `searchmoves` when given.

@@ -8,22 +8,22 @@
 
 use shakmaty::{Chess, Position};
 
+use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
-use crate::search::iterative::Iterative;
-use crate::search::movegen::MoveGen;
+use crate::search::iterative::IterativeDeepening;
 use crate::search::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
 const DELTA_MARGIN: Score = 200;
 
-impl Iterative<'_, '_> {
+impl IterativeDeepening<'_, '_> {
     /// The quiescence value of `pos` within (alpha, beta).
     pub(super) fn quiesce(&mut self, pos: &Chess, ply: usize, alpha: Score, beta: Score) -> Score {
         let gen = MoveGen::new(pos);
         self.quiesce_node(pos, &gen, ply, alpha, beta)
     }
 
-    /// [`Iterative::quiesce`] with the node's move generator already built.
+    /// [`IterativeDeepening::quiesce`] with the node's move generator already built.
     pub(super) fn quiesce_node(
         &mut self,
         pos: &Chess,
@@ -32,11 +32,11 @@ impl Iterative<'_, '_> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        if self.tree.enter(ply) {
+        if self.context.enter(ply) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.tree.evaluate(pos);
+            return self.context.evaluate(pos);
         }
         if self.is_rule_draw(pos, gen) {
             return DRAW;
@@ -47,7 +47,7 @@ impl Iterative<'_, '_> {
         // of alpha are skipped (delta pruning).
         let mut delta_floor = None;
         if !in_check {
-            let stand_pat = self.tree.evaluate(pos);
+            let stand_pat = self.context.evaluate(pos);
             if stand_pat >= beta {
                 return if gen.has_legal_move() {
                     stand_pat
@@ -67,13 +67,13 @@ impl Iterative<'_, '_> {
         let mut searched = false;
         while let Some((m, _)) = self.next_move(gen, ply, color) {
             searched = true;
-            if delta_floor.is_some_and(|floor| self.tree.evaluation.material_gain(m) < floor) {
+            if delta_floor.is_some_and(|floor| self.context.evaluation.material_gain(m) < floor) {
                 continue;
             }
-            let child = self.tree.play(pos, m);
+            let child = self.context.play(pos, m);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
-            self.tree.undo();
-            if self.tree.stopped() {
+            self.context.undo();
+            if self.context.stopped() {
                 return 0;
             }
             if score > best {

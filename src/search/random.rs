@@ -3,37 +3,22 @@
 use rand::{rngs::StdRng, Rng, SeedableRng};
 use shakmaty::Move;
 
-use crate::game::Game;
-use crate::search::control::Clock;
-use crate::search::{Iteration, Report, SearchConfig, SearchResult};
+use crate::search::context::SearchContext;
+use crate::search::SearchResult;
 
 /// Picks a root move at random. The generator is seeded by `seed` and the position,
 /// so the same seed plays the same move in the same position, in any game or process. The score
 /// reported is the configured evaluator's.
-pub fn search(
-    game: &Game,
-    root_moves: &[Move],
-    config: &SearchConfig,
-    mut clock: Clock,
-    report: &mut dyn FnMut(Report),
-) -> SearchResult {
-    clock.count_node();
-    let mut rng = StdRng::seed_from_u64(config.seed ^ game.key());
+pub fn search(mut context: SearchContext, root_moves: &[Move], seed: u64) -> SearchResult {
+    context.limiter.count_node();
+    let mut rng = StdRng::seed_from_u64(seed ^ context.history.key());
     let best = root_moves[rng.random_range(0..root_moves.len())];
-    let score = config.evaluation.evaluate(game.position());
-    report(Report::Iteration(Iteration {
-        depth: 0,
-        seldepth: 0,
-        score,
-        nodes: clock.nodes(),
-        time: clock.elapsed(),
-        hashfull: None,
-        pv: vec![best],
-    }));
+    let score = context.evaluation.evaluate(&context.root);
+    context.report_line(0, score, vec![best], None);
     SearchResult {
         best: Some(best),
         score,
-        nodes: clock.nodes(),
+        nodes: context.limiter.nodes(),
         ..SearchResult::default()
     }
 }

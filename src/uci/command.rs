@@ -1,61 +1,7 @@
-//! Parsing a line of UCI text into a [`Command`]: pure, total, and never panicking.
+//! Parsing a line of UCI text into an engine [`Command`]: pure, total, and never panicking.
 
-/// Where `position` starts from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Setup {
-    StartPos,
-    Fen(String),
-}
-
-/// The parameters of `go`, as given (moves still in text; checked against the position later).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
-    pub searchmoves: Vec<String>,
-    pub ponder: bool,
-    pub wtime: Option<i64>,
-    pub btime: Option<i64>,
-    pub winc: Option<i64>,
-    pub binc: Option<i64>,
-    pub movestogo: Option<u32>,
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub mate: Option<u32>,
-    pub movetime: Option<u64>,
-    pub infinite: bool,
-    pub perft: Option<u32>,
-    /// What was wrong with the line; each bad parameter was skipped.
-    pub warnings: Vec<String>,
-}
-
-/// One command from the GUI or the user.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    Uci,
-    Debug(bool),
-    IsReady,
-    SetOption {
-        name: String,
-        value: Option<String>,
-    },
-    UciNewGame,
-    Position {
-        setup: Setup,
-        moves: Vec<String>,
-    },
-    Go(GoParams),
-    Stop,
-    PonderHit,
-    Quit,
-    /// `d`: the board, FEN, key and checkers.
-    Display,
-    /// `eval`: the evaluation and its terms.
-    Eval,
-    /// `perft N`.
-    Perft(u32),
-}
-
-/// The deepest perft the loop accepts.
-pub const MAX_PERFT_DEPTH: u32 = 20;
+use crate::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
+use crate::search::MAX_DEPTH;
 
 /// Parses one line: Ok(None) for a blank line, Err with the reason for anything else it cannot use.
 pub fn parse(line: &str) -> Result<Option<Command>, String> {
@@ -171,57 +117,6 @@ fn parse_go(rest: &[&str]) -> GoParams {
                     i += 1;
                 }
             }
-            "wtime" | "btime" | "winc" | "binc" => {
-                let parsed = number::<i64>(key, value, i64::MIN, i64::MAX);
-                i += consumed(value);
-                let slot = match key {
-                    "wtime" => &mut go.wtime,
-                    "btime" => &mut go.btime,
-                    "winc" => &mut go.winc,
-                    _ => &mut go.binc,
-                };
-                keep(parsed, slot, &mut go.warnings);
-            }
-            "movestogo" => {
-                keep(
-                    number(key, value, 1, u32::MAX),
-                    &mut go.movestogo,
-                    &mut go.warnings,
-                );
-                i += consumed(value);
-            }
-            "depth" => {
-                keep(
-                    number(key, value, 1, crate::search::MAX_DEPTH),
-                    &mut go.depth,
-                    &mut go.warnings,
-                );
-                i += consumed(value);
-            }
-            "nodes" => {
-                keep(
-                    number(key, value, 1, u64::MAX),
-                    &mut go.nodes,
-                    &mut go.warnings,
-                );
-                i += consumed(value);
-            }
-            "mate" => {
-                keep(
-                    number(key, value, 1, crate::search::MAX_DEPTH / 2),
-                    &mut go.mate,
-                    &mut go.warnings,
-                );
-                i += consumed(value);
-            }
-            "movetime" => {
-                keep(
-                    number(key, value, 0, u64::MAX),
-                    &mut go.movetime,
-                    &mut go.warnings,
-                );
-                i += consumed(value);
-            }
             "perft" => {
                 match parse_perft_depth(value) {
                     Ok(depth) => go.perft = Some(depth),
@@ -229,12 +124,47 @@ fn parse_go(rest: &[&str]) -> GoParams {
                 }
                 i += consumed(value);
             }
-            other => go
-                .warnings
-                .push(format!("go: unknown parameter '{other}' ignored")),
+            _ => i += parse_go_value(&mut go, key, value),
         }
     }
     go
+}
+
+/// A `go` parameter that takes a number, or an unknown one; how many tokens its value takes.
+fn parse_go_value(go: &mut GoParams, key: &str, value: Option<&str>) -> usize {
+    let warnings = &mut go.warnings;
+    match key {
+        "wtime" => keep(
+            number(key, value, i64::MIN, i64::MAX),
+            &mut go.wtime,
+            warnings,
+        ),
+        "btime" => keep(
+            number(key, value, i64::MIN, i64::MAX),
+            &mut go.btime,
+            warnings,
+        ),
+        "winc" => keep(
+            number(key, value, i64::MIN, i64::MAX),
+            &mut go.winc,
+            warnings,
+        ),
+        "binc" => keep(
+            number(key, value, i64::MIN, i64::MAX),
+            &mut go.binc,
+            warnings,
+        ),
+        "movestogo" => keep(number(key, value, 1, u32::MAX), &mut go.movestogo, warnings),
+        "depth" => keep(number(key, value, 1, MAX_DEPTH), &mut go.depth, warnings),
+        "nodes" => keep(number(key, value, 1, u64::MAX), &mut go.nodes, warnings),
+        "mate" => keep(number(key, value, 1, MAX_DEPTH / 2), &mut go.mate, warnings),
+        "movetime" => keep(number(key, value, 0, u64::MAX), &mut go.movetime, warnings),
+        other => {
+            warnings.push(format!("go: unknown parameter '{other}' ignored"));
+            return 0;
+        }
+    }
+    consumed(value)
 }
 
 /// Values are consumed unless missing or another keyword (so `go depth infinite` keeps `infinite`).
@@ -349,7 +279,7 @@ mod tests {
         let p = go("go movetime abc depth 5");
         assert_eq!((p.movetime, p.depth), (None, Some(5)));
         assert_eq!(p.warnings.len(), 1);
-        assert_eq!(go("go depth 100000").depth, Some(crate::search::MAX_DEPTH));
+        assert_eq!(go("go depth 100000").depth, Some(MAX_DEPTH));
         assert_eq!(go("go depth -1").depth, Some(1));
         assert_eq!(go("go depth 0").depth, Some(1));
         assert_eq!(go("go nodes 0").nodes, Some(1));

@@ -1,37 +1,74 @@
-//! The UCI front end: lines in, commands to the engine, protocol lines out.
+//! The UCI front end: lines in, parsed into commands for the engine; the engine's events out,
+//! formatted as protocol lines by the one writer of stdout.
 
 pub mod command;
+pub mod format;
 pub mod output;
 
 use std::io::BufRead;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
 use std::thread;
 
-use crate::engine::{Engine, Event, Flow};
+use crate::engine::command::Command;
+use crate::engine::event::Event;
+use crate::engine::{Engine, Flow};
+use crate::search::Report;
 use output::Output;
+
+/// What reaches the loop: input lines (or commands from the command line), the end of input,
+/// and the end of an engine task.
+#[derive(Debug)]
+pub enum Input {
+    Line(String),
+    Command(Command),
+    InputClosed,
+    TaskDone,
+}
 
 /// Longest input line kept; the rest of a longer line is dropped with a message.
 const MAX_LINE_BYTES: u64 = 16 << 20;
 
 /// Runs the UCI loop on `input` until `quit` or the end of input.
-pub fn run<R: BufRead + Send + 'static>(input: R, output: Output, setup: impl FnOnce(&mut Engine)) {
-    let (events, received) = mpsc::channel();
-    let mut engine = Engine::new(output.clone(), events.clone());
-    setup(&mut engine);
-    spawn_reader(input, events, output);
-    serve(&mut engine, &received);
+pub fn run<R: BufRead + Send + 'static>(input: R, output: Output) {
+    let (inputs, received) = mpsc::channel();
+    let mut engine = connect(output.clone(), inputs.clone());
+    spawn_reader(input, inputs, output.clone());
+    serve(&mut engine, &output, &received);
 }
 
-/// Feeds events to the engine until it quits or has nothing left to do after the input closed.
-pub fn serve(engine: &mut Engine, events: &Receiver<Event>) {
-    while let Ok(event) = events.recv() {
-        let flow = match event {
-            Event::Line(line) => engine.handle_line(&line),
-            Event::InputClosed => {
+/// Runs the engine on `commands` (the command line's), then as if the input had closed: a
+/// search runs to its end, or is stopped if only `stop` would end it.
+pub fn run_commands(commands: Vec<Command>, output: Output) {
+    let (inputs, received) = mpsc::channel();
+    let mut engine = connect(output.clone(), inputs.clone());
+    for command in commands {
+        let _ = inputs.send(Input::Command(command));
+    }
+    let _ = inputs.send(Input::InputClosed);
+    serve(&mut engine, &output, &received);
+}
+
+/// An engine whose events are printed on `output`, and whose tasks report their end on `inputs`.
+pub fn connect(output: Output, inputs: Sender<Input>) -> Engine {
+    let sink = Arc::new(move |event: Event| print(&output, &event));
+    let task_done = Arc::new(move || {
+        let _ = inputs.send(Input::TaskDone);
+    });
+    Engine::new(sink, task_done)
+}
+
+/// Feeds the inputs to the engine until it quits or has nothing left to do after the input closed.
+pub fn serve(engine: &mut Engine, output: &Output, inputs: &Receiver<Input>) {
+    while let Ok(input) = inputs.recv() {
+        let flow = match input {
+            Input::Line(line) => handle_line(engine, output, &line),
+            Input::Command(command) => engine.handle(command),
+            Input::InputClosed => {
                 engine.on_input_closed();
                 Flow::Continue
             }
-            Event::TaskDone => {
+            Input::TaskDone => {
                 engine.on_task_done();
                 Flow::Continue
             }
@@ -42,8 +79,56 @@ pub fn serve(engine: &mut Engine, events: &Receiver<Event>) {
     }
 }
 
+/// Parses one input line and hands the command to the engine; what cannot be parsed is
+/// answered on `output`.
+pub fn handle_line(engine: &mut Engine, output: &Output, line: &str) -> Flow {
+    match command::parse(line) {
+        Ok(Some(command)) => engine.handle(command),
+        Ok(None) => Flow::Continue,
+        Err(message) => {
+            output.info_string(&message);
+            Flow::Continue
+        }
+    }
+}
+
+/// Writes an engine event as protocol text (and a perft's summary on stderr).
+pub fn print(output: &Output, event: &Event) {
+    match event {
+        Event::Id { name, author } => {
+            output.line(&format!("id name {name}"));
+            output.line(&format!("id author {author}"));
+        }
+        Event::Options(specs) => specs
+            .iter()
+            .for_each(|spec| output.line(&format::option(spec))),
+        Event::UciOk => output.line("uciok"),
+        Event::ReadyOk => output.line("readyok"),
+        Event::Search(Report::Iteration(iteration)) => output.line(&format::iteration(iteration)),
+        Event::Search(Report::Progress(progress)) => output.line(&format::progress(progress)),
+        Event::Search(Report::Stats { depth, stats }) => {
+            output.info_string(&format::stats(*depth, stats))
+        }
+        Event::NoLegalMove { in_check } => output.line(&format::no_legal_move(*in_check)),
+        Event::BestMove { best, ponder } => output.line(&format::bestmove(*best, *ponder)),
+        Event::Message(text) => output.info_string(text),
+        Event::Perft(report) => {
+            let (depth, total) = (report.depth, report.total());
+            let millis = report.time.as_millis();
+            Output::stderr().line(&format!("perft {depth}: {total} nodes in {millis} ms"));
+            output.line(&format::perft(report));
+        }
+        Event::PerftStopped { depth } => {
+            output.info_string(&format!("perft {depth} stopped"));
+            Output::stderr().line(&format!("perft {depth}: stopped"));
+        }
+        Event::Board(report) => output.line(&format::board(report)),
+        Event::Eval(report) => output.line(&format::eval(report)),
+    }
+}
+
 /// Reads lines on a thread of their own, so that `stop` and `isready` are seen while the engine waits.
-fn spawn_reader<R: BufRead + Send + 'static>(input: R, events: Sender<Event>, output: Output) {
+fn spawn_reader<R: BufRead + Send + 'static>(input: R, events: Sender<Input>, output: Output) {
     let fallback = events.clone();
     let reader = move || {
         let mut input = input;
@@ -62,15 +147,15 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, events: Sender<Event>, ou
                 continue;
             }
             let line = String::from_utf8_lossy(&buffer).into_owned();
-            if events.send(Event::Line(line)).is_err() {
+            if events.send(Input::Line(line)).is_err() {
                 return;
             }
         }
-        let _ = events.send(Event::InputClosed);
+        let _ = events.send(Input::InputClosed);
     };
     if let Err(e) = thread::Builder::new().name("stdin".into()).spawn(reader) {
         eprintln!("cannot start the input thread: {e}");
-        let _ = fallback.send(Event::InputClosed);
+        let _ = fallback.send(Input::InputClosed);
     }
 }
 

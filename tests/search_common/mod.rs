@@ -5,12 +5,11 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use engine::board::game::Game;
 use engine::epd::{self, EpdRecord};
 use engine::eval::Evaluation;
-use engine::game::Game;
-use engine::search::control::Signals;
 use engine::search::{
-    run, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState,
+    run, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
 };
 use shakmaty::{san::San, Chess, Move, Position};
 
@@ -141,5 +140,5 @@ pub fn san_move(pos: &Chess, san: &str) -> Move {
 
 /// A UCI move of `game`'s position.
 pub fn uci(game: &Game, text: &str) -> Move {
-    engine::game::parse_uci_move(game.position(), text).expect("legal UCI move")
+    engine::board::notation::parse_uci_move(game.position(), text).expect("legal UCI move")
 }

@@ -2,8 +2,6 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use crate::search::control::Signals;
-
 /// Leaf positions `depth` plies below `pos`.
 pub fn perft(pos: &Chess, depth: u32) -> u64 {
     match depth {
@@ -39,11 +37,12 @@ pub fn divide(pos: &Chess, depth: u32) -> Vec<(Move, u64)> {
 /// Below this depth a subtree is counted in one go; above it, `stop` is checked between subtrees.
 const PERFT_CHUNK_DEPTH: u32 = 4;
 
-/// [`divide`] that `stop` (and `quit`) can interrupt; None when it was stopped.
+/// [`divide`] that `stop` (and `quit`) can interrupt: `stopped` is asked between subtrees;
+/// None when it said so.
 pub fn divide_until_stopped(
     pos: &Chess,
     depth: u32,
-    signals: &Signals,
+    stopped: &dyn Fn() -> bool,
 ) -> Option<Vec<(Move, u64)>> {
     let mut counts = Vec::new();
     for m in pos.legal_moves() {
@@ -51,14 +50,14 @@ pub fn divide_until_stopped(
         child.play_unchecked(m);
         counts.push((
             m,
-            perft_until_stopped(&child, depth.saturating_sub(1), signals)?,
+            perft_until_stopped(&child, depth.saturating_sub(1), stopped)?,
         ));
     }
     Some(counts)
 }
 
-fn perft_until_stopped(pos: &Chess, depth: u32, signals: &Signals) -> Option<u64> {
-    if signals.is_stopped() {
+fn perft_until_stopped(pos: &Chess, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
+    if stopped() {
         return None;
     }
     if depth <= PERFT_CHUNK_DEPTH {
@@ -68,7 +67,7 @@ fn perft_until_stopped(pos: &Chess, depth: u32, signals: &Signals) -> Option<u64
     for m in pos.legal_moves() {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        total += perft_until_stopped(&child, depth - 1, signals)?;
+        total += perft_until_stopped(&child, depth - 1, stopped)?;
     }
     Some(total)
 }

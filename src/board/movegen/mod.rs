@@ -7,10 +7,28 @@
 //! and pinned pieces once per node and answers each of these. The rules are shakmaty's own
 //! (`gen_safe_king`, `evasions`, `gen_castling_moves`, `is_safe`), so the moves are the same;
 //! the tests compare them with `legal_moves` on every position of several perft trees.
+//! `legal.rs` answers without generating (has a move, count, is legal, decode); `checks.rs` tells
+//! checks without playing the move.
+
+mod checks;
+mod legal;
+
+pub use checks::CheckInfo;
 
 use shakmaty::{
     attacks, Bitboard, Board, CastlingSide, Chess, Color, Move, MoveList, Position, Role, Square,
 };
+
+/// Whether `m` is noisy: a capture (en passant included) that is not an under-promotion, or a
+/// push to a queen. The one definition: [`GenKind::Noisy`] generates exactly these, and move
+/// ordering puts them first.
+#[inline]
+pub fn is_noisy(m: Move) -> bool {
+    match m.promotion() {
+        Some(role) => role == Role::Queen,
+        None => m.is_capture(),
+    }
+}
 
 /// Which moves [`MoveGen::generate`] appends. `Noisy` and `Quiet` split `All` in two.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,81 +152,6 @@ impl<'a> MoveGen<'a> {
         }
     }
 
-    /// The quiet moves that give check: pieces only to squares from which they would attack the
-    /// enemy king (any square for a piece that uncovers an attack), pawns, king and castling
-    /// generated in full; each then confirmed by [`CheckInfo::gives_check`].
-    fn generate_quiet_checks(&self, moves: &mut MoveList) {
-        let checks = CheckInfo::new(self.pos);
-        let start = moves.len();
-        let target = match (self.checkers.single_square(), self.checkers.any()) {
-            (_, false) => !self.ours,
-            (Some(checker), true) => attacks::between(self.king, checker).with(checker),
-            (None, true) => Bitboard(0),
-        };
-        let king = checks.their_king;
-        let empty = !self.occupied;
-        if target.any() {
-            // From these squares a piece attacks the enemy king (moving away along its own line to
-            // the king cannot uncover an attack: the piece would be giving check already).
-            let bishop_checks = attacks::bishop_attacks(king, self.occupied);
-            let rook_checks = attacks::rook_attacks(king, self.occupied);
-            for (role, pieces, check_squares) in [
-                (
-                    Role::Knight,
-                    self.board.knights() & !self.pinned,
-                    attacks::knight_attacks(king),
-                ),
-                (Role::Bishop, self.board.bishops(), bishop_checks),
-                (Role::Rook, self.board.rooks(), rook_checks),
-                (
-                    Role::Queen,
-                    self.board.queens(),
-                    bishop_checks | rook_checks,
-                ),
-            ] {
-                for from in pieces & self.ours {
-                    let reach = if checks.discoverers.contains(from) {
-                        !Bitboard(0)
-                    } else {
-                        check_squares
-                    };
-                    let mut tos = attacks::attacks(from, role.of(self.us), self.occupied)
-                        & target
-                        & empty
-                        & reach;
-                    if self.pinned.contains(from) {
-                        tos &= attacks::ray(self.king, from);
-                    }
-                    self.push_piece_moves(role, from, tos, moves);
-                }
-            }
-            self.gen_pawns(target, false, moves);
-        }
-        if checks.discoverers.contains(self.king) {
-            let mut king_target = !self.ours & empty;
-            if self.in_check() {
-                king_target &= !self.check_rays();
-            }
-            self.gen_king(king_target, moves);
-        }
-        if !self.in_check() {
-            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                if let Some(m) = self.castling(side) {
-                    moves.push(m);
-                }
-            }
-        }
-        let mut kept = start;
-        for i in start..moves.len() {
-            let m = moves[i];
-            if checks.gives_check(self.pos, m) {
-                moves[kept] = m;
-                kept += 1;
-            }
-        }
-        moves.truncate(kept);
-    }
-
     /// The noisy moves, or the quiet ones.
     fn generate_part(&self, noisy: bool, moves: &mut MoveList) {
         // Where pieces other than the king may go: anywhere not ours, or onto the checker and
@@ -238,232 +181,6 @@ impl<'a> MoveGen<'a> {
                 }
             }
         }
-    }
-
-    /// Whether the side to move has a legal move: exactly `!legal_moves().is_empty()`, without
-    /// generating the moves.
-    #[inline]
-    pub fn has_legal_move(&self) -> bool {
-        self.count_moves(1) == 1
-    }
-
-    /// The number of legal moves, counted only up to `cap` (`cap` when there are more), without
-    /// generating them; cheapest pieces first (knights, pawns, sliders, king, en passant, castling).
-    pub fn count_moves(&self, cap: usize) -> usize {
-        // Up to two, no population count is needed (the build targets processors without one).
-        let amount = |squares: Bitboard| {
-            if cap <= 2 {
-                usize::from(squares.any()) + usize::from(squares.more_than_one())
-            } else {
-                squares.count()
-            }
-        };
-        let mut n = 0;
-        macro_rules! add {
-            ($k:expr) => {{
-                n += $k;
-                if n >= cap {
-                    return cap;
-                }
-            }};
-        }
-        if self.in_check() {
-            add!(self.king_move_count(cap - n));
-            if self.checkers.more_than_one() {
-                return n;
-            }
-        }
-        let target = match self.checkers.single_square() {
-            Some(checker) => attacks::between(self.king, checker).with(checker),
-            None => !self.ours,
-        };
-        let free = !self.pinned;
-        for from in self.board.knights() & self.ours & free {
-            add!(amount(attacks::knight_attacks(from) & target));
-        }
-        // Pawns off the pin lines, all at once (a promotion is four moves); pinned ones one by one.
-        let backranks = Bitboard(BACKRANKS);
-        let pawns = self.board.pawns() & self.ours;
-        let (pushes, captures) = self.pawn_targets(pawns & free);
-        for tos in [pushes[0], pushes[1], captures[0], captures[1]] {
-            let tos = tos & target;
-            add!(amount(tos & !backranks) + 4 * amount(tos & backranks));
-        }
-        for from in self.board.sliders() & self.ours {
-            let mut tos = self.slider_attacks(from) & target;
-            if self.pinned.contains(from) {
-                tos &= attacks::ray(self.king, from);
-            }
-            add!(amount(tos));
-        }
-        if !self.in_check() {
-            add!(self.king_move_count(cap - n));
-        }
-        for from in pawns & self.pinned {
-            let (pushes, captures) = self.pawn_targets(Bitboard::from_square(from));
-            let tos = (pushes[0] | pushes[1] | captures[0] | captures[1]) & target;
-            for to in tos {
-                if attacks::aligned(from, to, self.king) {
-                    add!(if backranks.contains(to) { 4 } else { 1 });
-                }
-            }
-        }
-        if let Some(to) = self.pos.maybe_ep_square() {
-            let candidates = self.board.pawns() & self.ours & attacks::pawn_attacks(!self.us, to);
-            for from in candidates {
-                if self.en_passant_is_safe(from, to) {
-                    add!(1);
-                }
-            }
-        }
-        if !self.in_check() {
-            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-                if self.castling(side).is_some() {
-                    add!(1);
-                }
-            }
-        }
-        n
-    }
-
-    /// The king's legal steps, counted up to `cap`.
-    #[inline]
-    fn king_move_count(&self, cap: usize) -> usize {
-        let mut targets = attacks::king_attacks(self.king) & !self.ours;
-        if self.in_check() {
-            targets &= !self.check_rays();
-        }
-        let mut n = 0;
-        for to in targets {
-            if self
-                .board
-                .attacks_to(to, !self.us, self.occupied)
-                .is_empty()
-            {
-                n += 1;
-                if n >= cap {
-                    break;
-                }
-            }
-        }
-        n
-    }
-
-    /// Whether `m` (a move of some other position: a killer, or the table's move) is a legal
-    /// move here, exactly as it is written (the piece, the captured piece, the promotion).
-    pub fn is_legal(&self, m: Move) -> bool {
-        match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                if !self.ours.contains(from)
-                    || self.board.role_at(from) != Some(role)
-                    || self.ours.contains(to)
-                    || self.board.role_at(to) != capture
-                    || capture == Some(Role::King)
-                {
-                    return false;
-                }
-                let back = BACKRANKS & (1 << to as u32) != 0;
-                let promotion_ok = match promotion {
-                    None => role != Role::Pawn || !back,
-                    Some(p) => role == Role::Pawn && back && p != Role::Pawn && p != Role::King,
-                };
-                if !promotion_ok || !self.reaches(role, from, to, capture.is_some()) {
-                    return false;
-                }
-                if role == Role::King {
-                    return self
-                        .board
-                        .attacks_to(to, !self.us, self.occupied ^ from)
-                        .is_empty();
-                }
-                match self.checkers.single_square() {
-                    _ if self.checkers.more_than_one() => return false,
-                    Some(checker)
-                        if to != checker && !attacks::between(self.king, checker).contains(to) =>
-                    {
-                        return false
-                    }
-                    _ => {}
-                }
-                !self.pinned.contains(from) || attacks::aligned(from, to, self.king)
-            }
-            Move::EnPassant { from, to } => {
-                self.pos.maybe_ep_square() == Some(to)
-                    && (self.board.pawns() & self.ours).contains(from)
-                    && attacks::pawn_attacks(self.us, from).contains(to)
-                    && self.en_passant_is_safe(from, to)
-            }
-            Move::Castle { king, rook } => {
-                let side = CastlingSide::from_queen_side(rook < king);
-                !self.in_check() && self.castling(side) == Some(m)
-            }
-            Move::Put { .. } => false,
-        }
-    }
-
-    /// Whether a `role` on `from` moves to `to` on this board, ignoring checks and pins; `capture`
-    /// tells whether `to` holds an enemy piece.
-    #[inline]
-    fn reaches(&self, role: Role, from: Square, to: Square, capture: bool) -> bool {
-        match role {
-            Role::Pawn => {
-                if capture {
-                    return attacks::pawn_attacks(self.us, from).contains(to);
-                }
-                let (pushes, _) = self.pawn_targets(Bitboard::from_square(from));
-                (pushes[0] | pushes[1]).contains(to)
-            }
-            Role::Knight => attacks::knight_attacks(from).contains(to),
-            Role::King => attacks::king_attacks(from).contains(to),
-            _ => attacks::attacks(from, role.of(self.us), self.occupied).contains(to),
-        }
-    }
-
-    /// The legal move that a code of [`crate::search::tt::encode_move`] stands for here, if any.
-    pub fn decode(&self, code: u16) -> Option<Move> {
-        if code == 0 {
-            return None;
-        }
-        let from = Square::new(u32::from(code & 63));
-        let to = Square::new(u32::from(code >> 6 & 63));
-        let promotion = match code >> 12 {
-            0 => None,
-            2 => Some(Role::Knight),
-            3 => Some(Role::Bishop),
-            4 => Some(Role::Rook),
-            5 => Some(Role::Queen),
-            _ => return None,
-        };
-        let role = self.board.role_at(from)?;
-        let m = if promotion.is_some() && role != Role::Pawn {
-            return None;
-        } else if role == Role::King && (self.board.rooks() & self.ours).contains(to) {
-            Move::Castle {
-                king: from,
-                rook: to,
-            }
-        } else if role == Role::Pawn
-            && promotion.is_none()
-            && self.pos.maybe_ep_square() == Some(to)
-            && from.file() != to.file()
-        {
-            Move::EnPassant { from, to }
-        } else {
-            Move::Normal {
-                role,
-                from,
-                capture: self.board.role_at(to),
-                to,
-                promotion,
-            }
-        };
-        self.is_legal(m).then_some(m)
     }
 
     /// Squares on the lines of sliding checkers, where the king would still be in check
@@ -698,75 +415,6 @@ impl<'a> MoveGen<'a> {
             king: self.king,
             rook,
         })
-    }
-}
-
-/// Tells whether a move of the side to move gives check, without playing it: pieces that would
-/// attack the enemy king from their new square, and pieces that uncover an attack of ours.
-pub struct CheckInfo {
-    us: Color,
-    occupied: Bitboard,
-    their_king: Square,
-    /// Our pieces standing alone between one of our sliders and the enemy king.
-    discoverers: Bitboard,
-}
-
-impl CheckInfo {
-    pub fn new(pos: &Chess) -> CheckInfo {
-        let board = pos.board();
-        let us = pos.turn();
-        let ours = board.by_color(us);
-        let occupied = board.occupied();
-        let their_king = (board.kings() & board.by_color(!us))
-            .first()
-            .expect("a legal position has a king of each colour");
-        let snipers = ((Bitboard(ROOK_RAYS[their_king as usize]) & board.rooks_and_queens())
-            | (Bitboard(BISHOP_RAYS[their_king as usize]) & board.bishops_and_queens()))
-            & ours;
-        let mut discoverers = Bitboard(0);
-        for sniper in snipers {
-            let between = attacks::between(their_king, sniper) & occupied;
-            if !between.more_than_one() {
-                discoverers |= between & ours;
-            }
-        }
-        CheckInfo {
-            us,
-            occupied,
-            their_king,
-            discoverers,
-        }
-    }
-
-    /// Whether the legal move `m` in `pos` (the position this was made for) gives check.
-    pub fn gives_check(&self, pos: &Chess, m: Move) -> bool {
-        match m {
-            Move::Normal {
-                role,
-                from,
-                to,
-                promotion,
-                ..
-            } => {
-                let king = self.their_king;
-                let direct = match promotion.unwrap_or(role) {
-                    Role::Pawn => attacks::pawn_attacks(!self.us, king).contains(to),
-                    Role::Knight => attacks::knight_attacks(king).contains(to),
-                    Role::King => false,
-                    slider => {
-                        let occupied = self.occupied.without(from).with(to);
-                        attacks::attacks(to, slider.of(self.us), occupied).contains(king)
-                    }
-                };
-                direct || (self.discoverers.contains(from) && !attacks::aligned(from, to, king))
-            }
-            _ => {
-                // Castling and en passant: rare enough to play.
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                child.is_check()
-            }
-        }
     }
 }
 

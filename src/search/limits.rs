@@ -1,9 +1,44 @@
-//! Stop signals, node counting and deadlines: when a search must end.
+//! When a search must end: the limits of a `go`, the stop signals shared with the engine, and
+//! the limiter that counts nodes and watches the stop flag and the deadlines.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use shakmaty::Move;
+
+use crate::search::MAX_DEPTH;
 use crate::time::TimeBudget;
+
+/// What ends a search, besides `stop`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest depth to search (the smaller of `go depth` and the `Depth` option).
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Stop once a mate in this many moves (or fewer) is proven.
+    pub mate: Option<u32>,
+    pub time: Option<TimeBudget>,
+    /// Only these root moves are searched (all when empty).
+    pub searchmoves: Vec<Move>,
+    /// `go infinite`: search until `stop`.
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// Only a depth bounds the search: Minimax and AlphaBeta then search that depth alone.
+    pub fn is_depth_only(&self) -> bool {
+        self.depth.is_some()
+            && self.nodes.is_none()
+            && self.mate.is_none()
+            && self.time.is_none()
+            && !self.infinite
+    }
+
+    /// The deepest depth this search may reach.
+    pub fn max_depth(&self) -> u32 {
+        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+}
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
@@ -54,7 +89,7 @@ impl Signals {
 
 /// Counts nodes and decides when the search must stop: `stop`, a node limit, or the hard deadline.
 #[derive(Debug)]
-pub struct Clock<'a> {
+pub struct Limiter<'a> {
     signals: &'a Signals,
     start: Instant,
     budget: Option<TimeBudget>,
@@ -66,14 +101,14 @@ pub struct Clock<'a> {
     progress_due: bool,
 }
 
-impl<'a> Clock<'a> {
+impl<'a> Limiter<'a> {
     pub fn new(
         signals: &'a Signals,
         start: Instant,
         budget: Option<TimeBudget>,
         node_limit: Option<u64>,
-    ) -> Clock<'a> {
-        Clock {
+    ) -> Limiter<'a> {
+        Limiter {
             signals,
             start,
             budget,

@@ -1,20 +1,22 @@
-//! What every tree search shares: the node counter and clock, the path of keys, the PV table,
-//! the evaluator with its sums kept move by move, and where its reports go.
+//! The search context: what every tree search shares — the limiter (node count, stop, time),
+//! the key history, the PV table, the evaluator's running sums, and where reports go.
 
 use shakmaty::{Chess, Move, Position};
 
+use crate::board::game::Game;
+use crate::board::keys::key_after;
+use crate::board::rules::KeyHistory;
 use crate::eval::{Accumulator, Evaluation, Score};
-use crate::game::{key_after, Game};
-use crate::search::control::Clock;
-use crate::search::path::Path;
+use crate::search::limits::Limiter;
 use crate::search::pv::PvTable;
 use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
 
 /// The running state of one tree search.
-pub struct Tree<'a> {
+pub struct SearchContext<'a> {
     pub root: Chess,
-    pub clock: Clock<'a>,
-    pub path: Path,
+    pub limiter: Limiter<'a>,
+    /// The keys of the game and of the search path, for repetitions.
+    pub history: KeyHistory,
     pub pv: PvTable,
     /// The deepest ply reached, quiescence included.
     pub seldepth: usize,
@@ -32,23 +34,24 @@ pub struct Tree<'a> {
     root_move: Option<(Move, usize)>,
 }
 
-impl<'a> Tree<'a> {
-    /// A search tree rooted at `game`'s position, scored by `evaluation`, reporting to `report`.
+impl<'a> SearchContext<'a> {
+    /// The context of a search rooted at `game`'s position, scored by `evaluation`, reporting
+    /// to `report`.
     pub fn new(
         game: &Game,
-        clock: Clock<'a>,
+        limiter: Limiter<'a>,
         evaluation: Evaluation,
         report: &'a mut dyn FnMut(Report),
-    ) -> Tree<'a> {
+    ) -> SearchContext<'a> {
         let root = game.position();
         let mut sums = Vec::with_capacity(MAX_PLY + 2);
         sums.push(Accumulator::new(root.board()));
-        Tree {
+        SearchContext {
             evaluation,
             sums,
             root: root.clone(),
-            clock,
-            path: Path::new(game.keys()),
+            limiter,
+            history: KeyHistory::new(game.keys(), MAX_PLY + 2),
             pv: PvTable::default(),
             seldepth: 0,
             stats: Stats::default(),
@@ -66,8 +69,8 @@ impl<'a> Tree<'a> {
         if ply > self.seldepth {
             self.seldepth = ply;
         }
-        let stop = self.clock.count_node();
-        if self.clock.progress_due() && !stop {
+        let stop = self.limiter.count_node();
+        if self.limiter.progress_due() && !stop {
             self.report_progress();
         }
         stop
@@ -83,7 +86,7 @@ impl<'a> Tree<'a> {
     /// Sends a report; the next progress report is then due a full interval later.
     pub fn report(&mut self, report: Report) {
         (self.report)(report);
-        self.clock.reported();
+        self.limiter.reported();
     }
 
     /// Reports `pv`, scored `score`, as the line of `depth`: the line the search answers with
@@ -94,15 +97,15 @@ impl<'a> Tree<'a> {
             depth,
             seldepth: self.seldepth as u32,
             score,
-            nodes: self.clock.nodes(),
-            time: self.clock.elapsed(),
+            nodes: self.limiter.nodes(),
+            time: self.limiter.elapsed(),
             hashfull,
             pv,
         };
         self.report(Report::Iteration(iteration));
     }
 
-    /// Whether a line has been reported (see [`Tree::report_line`]).
+    /// Whether a line has been reported (see [`SearchContext::report_line`]).
     pub fn has_reported_line(&self) -> bool {
         self.reported_line
     }
@@ -124,8 +127,8 @@ impl<'a> Tree<'a> {
             depth: self.depth,
             currmove,
             currmovenumber,
-            nodes: self.clock.nodes(),
-            time: self.clock.elapsed(),
+            nodes: self.limiter.nodes(),
+            time: self.limiter.elapsed(),
         };
         self.report(Report::Progress(progress));
     }
@@ -133,16 +136,16 @@ impl<'a> Tree<'a> {
     /// True once the search has been told to stop or ran out of nodes or time.
     #[inline]
     pub fn stopped(&self) -> bool {
-        self.clock.stopped()
+        self.limiter.stopped()
     }
 
-    /// The position after the legal move `m`, with its key pushed on the path.
+    /// The position after the legal move `m`, with its key pushed on the history.
     #[inline]
     pub fn play(&mut self, pos: &Chess, m: Move) -> Chess {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let key = key_after(pos, self.path.key(), m, &child);
-        self.path.push(key);
+        let key = key_after(pos, self.history.key(), m, &child);
+        self.history.push(key);
         let sums = self.sums().after(pos, m);
         self.sums.push(sums);
         child
@@ -151,14 +154,14 @@ impl<'a> Tree<'a> {
     /// Enters a position reached without a move (a null move), whose key is `key`.
     #[inline]
     pub fn play_null(&mut self, key: u64) {
-        self.path.push(key);
+        self.history.push(key);
         self.sums.push(*self.sums());
     }
 
-    /// Leaves the child entered by [`Tree::play`] or [`Tree::play_null`].
+    /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
     #[inline]
     pub fn undo(&mut self) {
-        self.path.pop();
+        self.history.pop();
         self.sums.pop();
     }
 
@@ -179,19 +182,19 @@ impl<'a> Tree<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::control::Signals;
+    use crate::search::limits::Signals;
     use std::time::Instant;
 
-    fn walk(tree: &mut Tree, pos: &Chess, depth: u32) {
-        assert_eq!(tree.evaluate(pos), tree.evaluation.evaluate(pos));
-        assert_eq!(tree.path.key(), crate::game::zobrist_key(pos));
+    fn walk(context: &mut SearchContext, pos: &Chess, depth: u32) {
+        assert_eq!(context.evaluate(pos), context.evaluation.evaluate(pos));
+        assert_eq!(context.history.key(), crate::board::keys::zobrist_key(pos));
         if depth == 0 {
             return;
         }
         for &m in &pos.legal_moves() {
-            let child = tree.play(pos, m);
-            walk(tree, &child, depth - 1);
-            tree.undo();
+            let child = context.play(pos, m);
+            walk(context, &child, depth - 1);
+            context.undo();
         }
     }
 
@@ -209,9 +212,9 @@ mod tests {
         {
             let game = Game::from_fen(fen).expect("legal");
             let mut report = |_| {};
-            let clock = Clock::new(&signals, Instant::now(), None, None);
-            let mut tree = Tree::new(&game, clock, evaluation, &mut report);
-            walk(&mut tree, game.position(), 3);
+            let limiter = Limiter::new(&signals, Instant::now(), None, None);
+            let mut context = SearchContext::new(&game, limiter, evaluation, &mut report);
+            walk(&mut context, game.position(), 3);
         }
     }
 }

@@ -1,0 +1,96 @@
+//! Zobrist keys: of a position, and of the position after a move, updated incrementally.
+
+use shakmaty::{
+    attacks,
+    zobrist::{Zobrist64, ZobristValue},
+    CastlingSide, Chess, Color, EnPassantMode, File, Move, Position, Role, Square,
+};
+
+/// The Zobrist key of a position (en passant counted only when it is a legal capture).
+pub fn zobrist_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+/// The key of `child`, the position after the legal move `m` in `pos` whose key is `key`:
+/// updated from the pieces that moved, the castling rights that changed and the en passant
+/// files (counted only when a legal capture exists), never recomputed.
+#[inline]
+pub fn key_after(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
+    let us = pos.turn();
+    let mut k = Zobrist64(key) ^ Zobrist64::zobrist_for_white_turn();
+    let piece =
+        |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color));
+    match m {
+        Move::Normal {
+            role,
+            from,
+            capture,
+            to,
+            promotion,
+        } => {
+            k ^= piece(from, role, us);
+            k ^= piece(to, promotion.unwrap_or(role), us);
+            if let Some(captured) = capture {
+                k ^= piece(to, captured, !us);
+            }
+        }
+        Move::EnPassant { from, to } => {
+            k ^= piece(from, Role::Pawn, us);
+            k ^= piece(to, Role::Pawn, us);
+            k ^= piece(Square::from_coords(to.file(), from.rank()), Role::Pawn, !us);
+        }
+        Move::Castle { king, rook } => {
+            let side = CastlingSide::from_queen_side(rook < king);
+            k ^= piece(king, Role::King, us);
+            k ^= piece(rook, Role::Rook, us);
+            k ^= piece(side.king_to(us), Role::King, us);
+            k ^= piece(side.rook_to(us), Role::Rook, us);
+        }
+        Move::Put { .. } => return zobrist_key(child),
+    }
+    let (before, after) = (pos.castles(), child.castles());
+    if before.castling_rights() != after.castling_rights() {
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if before.has(color, side) != after.has(color, side) {
+                    k ^= Zobrist64::zobrist_for_castling_right(color, side);
+                }
+            }
+        }
+    }
+    for position in [pos, child] {
+        if let Some(file) = legal_en_passant_file(position) {
+            k ^= Zobrist64::zobrist_for_en_passant_file(file);
+        }
+    }
+    k.0
+}
+
+/// The file of the en passant square when a legal en passant capture exists.
+#[inline]
+fn legal_en_passant_file(pos: &Chess) -> Option<File> {
+    let square = pos.maybe_ep_square()?;
+    let capturers = pos.our(Role::Pawn) & attacks::pawn_attacks(!pos.turn(), square);
+    if capturers.is_empty() {
+        return None;
+    }
+    pos.legal_ep_square().map(Square::file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::game::Game;
+
+    #[test]
+    fn incremental_keys_match_full_keys() {
+        let mut game = Game::default();
+        for m in [
+            "e2e4", "d7d5", "e4d5", "g8f6", "f1b5", "c7c6", "d5c6", "d8d2", "e1d2", "e8d8", "c6b7",
+            "f6e4",
+        ] {
+            game.play_uci(m).expect("legal line");
+            assert_eq!(game.key(), zobrist_key(game.position()), "after {m}");
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! Chess notation: FEN (checked field by field, naming what is wrong), UCI moves, and the
+//! board diagram.
+
+use shakmaty::{
+    fen::Fen, uci::UciMove, CastlingMode, Chess, EnPassantMode, Move, Position, PositionErrorKinds,
+};
+
+/// The FEN of the standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Parses a move in UCI notation and checks that it is legal in `pos`.
+pub fn parse_uci_move(pos: &Chess, text: &str) -> Result<Move, String> {
+    let uci: UciMove = text
+        .parse()
+        .map_err(|_| format!("'{text}' is not a move in UCI notation"))?;
+    uci.to_move(pos).map_err(|_| {
+        format!(
+            "'{text}' is not a legal move in {}",
+            Fen::from_position(pos, EnPassantMode::Legal)
+        )
+    })
+}
+
+/// Formats a move in UCI notation (e1g1 castling, e7e8q promotions).
+pub fn uci_move(m: Move) -> String {
+    m.to_uci(CastlingMode::Standard).to_string()
+}
+
+/// Parses and validates a FEN, naming what is wrong with it.
+pub fn parse_fen(text: &str) -> Result<Chess, String> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 4 && fields.len() != 6 {
+        return Err(format!(
+            "FEN needs 6 fields (or 4 without the clocks), got {}: '{text}'",
+            fields.len()
+        ));
+    }
+    check_board_field(fields[0])?;
+    if fields[1] != "w" && fields[1] != "b" {
+        return Err(format!(
+            "FEN side to move must be 'w' or 'b', got '{}'",
+            fields[1]
+        ));
+    }
+    if fields.len() == 6 {
+        check_clock("halfmove clock", fields[4], 0)?;
+        check_clock("fullmove number", fields[5], 1)?;
+    }
+    let fen: Fen = fields
+        .join(" ")
+        .parse()
+        .map_err(|e| format!("invalid FEN '{text}': {e}"))?;
+    fen.into_position(CastlingMode::Standard).map_err(|e| {
+        format!(
+            "illegal position '{text}': {}",
+            describe_position_errors(e.kinds())
+        )
+    })
+}
+
+fn check_clock(name: &str, field: &str, min: u32) -> Result<(), String> {
+    match field.parse::<u32>() {
+        Ok(n) if n >= min => Ok(()),
+        _ => Err(format!(
+            "FEN {name} must be a number of at least {min}, got '{field}'"
+        )),
+    }
+}
+
+/// Checks the piece-placement field: 8 ranks of 8 squares, known piece letters.
+fn check_board_field(board: &str) -> Result<(), String> {
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err(format!(
+            "FEN board must have 8 ranks, got {}: '{board}'",
+            ranks.len()
+        ));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let rank_number = 8 - i;
+        let mut squares = 0;
+        for c in rank.chars() {
+            match c {
+                '1'..='8' => squares += c as usize - '0' as usize,
+                'p' | 'n' | 'b' | 'r' | 'q' | 'k' | 'P' | 'N' | 'B' | 'R' | 'Q' | 'K' => {
+                    squares += 1
+                }
+                _ => {
+                    return Err(format!(
+                        "FEN rank {rank_number} has an unknown piece letter '{c}'"
+                    ))
+                }
+            }
+        }
+        if squares != 8 {
+            return Err(format!(
+                "FEN rank {rank_number} has {squares} squares, not 8: '{rank}'"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn describe_position_errors(kinds: PositionErrorKinds) -> String {
+    let reasons = [
+        (PositionErrorKinds::EMPTY_BOARD, "the board is empty"),
+        (PositionErrorKinds::MISSING_KING, "a king is missing"),
+        (
+            PositionErrorKinds::TOO_MANY_KINGS,
+            "a side has more than one king",
+        ),
+        (
+            PositionErrorKinds::PAWNS_ON_BACKRANK,
+            "pawns on the first or last rank",
+        ),
+        (
+            PositionErrorKinds::INVALID_CASTLING_RIGHTS,
+            "castling rights do not match the board",
+        ),
+        (
+            PositionErrorKinds::INVALID_EP_SQUARE,
+            "impossible en passant square",
+        ),
+        (
+            PositionErrorKinds::OPPOSITE_CHECK,
+            "the side not to move is in check",
+        ),
+        (PositionErrorKinds::IMPOSSIBLE_CHECK, "impossible check"),
+        (
+            PositionErrorKinds::TOO_MUCH_MATERIAL,
+            "more material than a game can have",
+        ),
+        (PositionErrorKinds::VARIANT, "a variant rule is violated"),
+    ];
+    let found: Vec<&str> = reasons
+        .iter()
+        .filter(|(kind, _)| kinds.contains(*kind))
+        .map(|(_, why)| *why)
+        .collect();
+    if found.is_empty() {
+        "not a legal chess position".to_string()
+    } else {
+        found.join(", ")
+    }
+}
+
+/// A board diagram with files and ranks, White at the bottom.
+pub fn diagram(pos: &Chess) -> String {
+    let board = pos.board();
+    let rule = " +---+---+---+---+---+---+---+---+\n";
+    let mut text = String::from(rule);
+    for rank in (0..8u32).rev() {
+        for file in 0..8u32 {
+            let symbol = board
+                .piece_at(shakmaty::Square::new(rank * 8 + file))
+                .map_or(' ', |piece| piece.char());
+            text += &format!(" | {symbol}");
+        }
+        text += &format!(" | {}\n{rule}", rank + 1);
+    }
+    text + "   a   b   c   d   e   f   g   h"
+}

@@ -1,0 +1,88 @@
+//! What the engine tells its front end, as typed events; the front end turns them into text.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use shakmaty::{Chess, Move};
+
+use crate::engine::options::UciOption;
+use crate::eval::report::EvalReport;
+use crate::search::Report;
+
+/// One thing the engine has to say.
+#[derive(Clone, Debug)]
+pub enum Event {
+    /// `uci`: who the engine is.
+    Id {
+        name: String,
+        author: &'static str,
+    },
+    /// `uci`: the options the engine accepts.
+    Options(&'static [UciOption]),
+    /// `uci`: the identification is complete.
+    UciOk,
+    ReadyOk,
+    /// What a running search reports: a completed depth, progress, counters.
+    Search(Report),
+    /// A search in a position without a legal move: checkmated (in check) or stalemated.
+    NoLegalMove {
+        in_check: bool,
+    },
+    /// The end of a search: its move and the move it expects in reply.
+    BestMove {
+        best: Option<Move>,
+        ponder: Option<Move>,
+    },
+    /// A diagnostic for the user (why a command was refused, ...).
+    Message(String),
+    /// The leaf counts of a completed perft, per root move.
+    Perft(PerftReport),
+    /// A perft that `stop` ended before it completed.
+    PerftStopped {
+        depth: u32,
+    },
+    /// `d`: the current position.
+    Board(BoardReport),
+    /// `eval`: the evaluation and its terms.
+    Eval(EvalReport),
+}
+
+/// A completed perft.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftReport {
+    pub depth: u32,
+    /// Leaf counts below each root move, in generation order.
+    pub counts: Vec<(Move, u64)>,
+    pub time: Duration,
+}
+
+impl PerftReport {
+    /// Leaf positions in all.
+    pub fn total(&self) -> u64 {
+        self.counts.iter().map(|(_, n)| n).sum()
+    }
+}
+
+/// The current position as `d` shows it.
+#[derive(Clone, Debug)]
+pub struct BoardReport {
+    pub position: Chess,
+    pub fen: String,
+    /// The Zobrist key.
+    pub key: u64,
+}
+
+/// Where the engine sends its events: called from the engine's thread and from the search's.
+pub type Sink = Arc<dyn Fn(Event) + Send + Sync>;
+
+/// The longest piece of user input echoed back in a message.
+const MAX_ECHO_CHARS: usize = 200;
+
+/// Shortens a piece of user input for quoting in a message.
+pub fn quote(text: &str) -> String {
+    if text.chars().count() > MAX_ECHO_CHARS {
+        text.chars().take(MAX_ECHO_CHARS).collect::<String>() + "..."
+    } else {
+        text.to_string()
+    }
+}

@@ -1,0 +1,300 @@
+//! Iterative deepening, the one driver of every search that deepens (Minimax, AlphaBeta and
+//! IterativeDeepening): depth 1, 2, 3, ... until a limit ends it, each completed depth's line
+//! reported, the answer that of the last one. Each algorithm provides only its search of one
+//! depth ([`DepthSearch`]).
+
+use std::time::Duration;
+
+use shakmaty::Move;
+
+use crate::eval::{mate_distance, Score};
+use crate::search::context::SearchContext;
+use crate::search::{Limits, Report, SearchResult};
+
+/// How a search deepens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deepening {
+    /// Each depth is searched afresh, nothing carried over (Minimax, AlphaBeta): a search bounded
+    /// only by its depth goes straight to it, and the next depth's cost is predicted from the
+    /// measured growth of the tree.
+    Afresh,
+    /// Each depth builds on the last through the table and the move ordering
+    /// (IterativeDeepening): every depth from the first; the next depth is expected to take
+    /// twice as long as the last; a forced move under a clock needs no second depth.
+    Incremental,
+}
+
+/// How one depth's search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthOutcome {
+    /// The root's score at this depth; the PV at ply 0 is its line.
+    Completed(Score),
+    /// Stopped; the score of the best root move fully searched at this depth, if one beat the
+    /// rest (its line is then the PV at ply 0).
+    Stopped(Option<Score>),
+}
+
+/// One algorithm's search of the root to a given depth, which [`deepen`] calls depth after depth.
+pub trait DepthSearch<'a> {
+    /// How this search deepens.
+    const DEEPENING: Deepening;
+
+    /// The search's context: its limiter, PV table, statistics and reports.
+    fn context(&mut self) -> &mut SearchContext<'a>;
+
+    /// The root moves, in the order the next depth searches them.
+    fn root_moves(&self) -> &[Move];
+
+    /// Searches every root move to `depth` plies; `last` is the score of the depth before
+    /// (0 before the first).
+    fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome;
+
+    /// Permille of the transposition table in use, for a search that has one.
+    fn hashfull(&self) -> Option<u32> {
+        None
+    }
+
+    /// A move to ponder on after `best` when the line found is one move long.
+    fn ponder_after(&self, _best: Move) -> Option<Move> {
+        None
+    }
+}
+
+/// How much the next depth's cost is assumed to exceed what the measured growth predicts: a
+/// depth that cannot finish is wasted whole, so the estimate errs long.
+const GROWTH_MARGIN: f64 = 1.2;
+/// How many times longer than the last an incremental search's next depth is expected to take.
+const INCREMENTAL_GROWTH: u32 = 2;
+
+/// Deepens `search` until a limit ends it; answers with the last completed depth, or with the
+/// better move of a partly searched one.
+pub fn deepen<'a, S: DepthSearch<'a>>(
+    search: &mut S,
+    limits: &Limits,
+    debug: bool,
+) -> SearchResult {
+    let max_depth = limits.max_depth();
+    let first_depth = match S::DEEPENING {
+        Deepening::Afresh if limits.is_depth_only() => max_depth,
+        _ => 1,
+    };
+    let root_moves = search.root_moves().len();
+    let mut result = SearchResult {
+        best: search.root_moves().first().copied(),
+        ..SearchResult::default()
+    };
+    let mut costs = DepthCosts::new(S::DEEPENING, root_moves);
+    for depth in first_depth..=max_depth {
+        let limiter = &mut search.context().limiter;
+        if depth > first_depth && !limiter.may_start_iteration(costs.next_duration()) {
+            break;
+        }
+        let (started, nodes_before) = (limiter.elapsed(), limiter.nodes());
+        let score = match search.search_depth(depth, result.score) {
+            DepthOutcome::Completed(score) => score,
+            DepthOutcome::Stopped(partial) => {
+                // As Stockfish: a root move that beat the previous best in the stopped depth is
+                // played, and its line reported.
+                if let Some(score) = partial {
+                    record_line(search, &mut result, depth, score);
+                }
+                break;
+            }
+        };
+        let limiter = &search.context().limiter;
+        costs.record(limiter.nodes() - nodes_before, limiter.elapsed() - started);
+        record_line(search, &mut result, depth, score);
+        result.depth = depth;
+        if debug {
+            let context = search.context();
+            let stats = context.stats;
+            context.report(Report::Stats { depth, stats });
+        }
+        if mate_limit_reached(limits, score) || forced_move_under_clock::<S>(root_moves, limits) {
+            break;
+        }
+    }
+    finish(search, &mut result);
+    result
+}
+
+/// Makes the PV at ply 0, scored `score` at `depth`, the search's answer, and reports it.
+fn record_line<'a>(
+    search: &mut impl DepthSearch<'a>,
+    result: &mut SearchResult,
+    depth: u32,
+    score: Score,
+) {
+    let hashfull = search.hashfull();
+    let context = search.context();
+    let pv = context.pv.line(0);
+    result.best = pv.first().copied().or(result.best);
+    result.ponder = pv.get(1).copied();
+    result.score = score;
+    context.report_line(depth, score, pv, hashfull);
+}
+
+/// Reports the answer if no line was (a search stopped before its first depth), finds a ponder
+/// move for a one-move line, and adds the counts.
+fn finish<'a>(search: &mut impl DepthSearch<'a>, result: &mut SearchResult) {
+    let hashfull = search.hashfull();
+    if let (false, Some(best)) = (search.context().has_reported_line(), result.best) {
+        search.context().report_unsearched(best, hashfull);
+    }
+    if result.ponder.is_none() {
+        result.ponder = result.best.and_then(|best| search.ponder_after(best));
+    }
+    let context = search.context();
+    result.nodes = context.limiter.nodes();
+    result.stats = context.stats;
+}
+
+/// Under a clock, an incremental search plays a forced move without a second thought.
+fn forced_move_under_clock<'a, S: DepthSearch<'a>>(root_moves: usize, limits: &Limits) -> bool {
+    S::DEEPENING == Deepening::Incremental
+        && root_moves == 1
+        && limits.time.is_some()
+        && !limits.infinite
+}
+
+/// The measured cost of the depths searched so far, to predict the next one's.
+#[derive(Clone, Debug)]
+struct DepthCosts {
+    deepening: Deepening,
+    /// Nodes of each completed depth.
+    nodes: Vec<u64>,
+    /// Time of the last completed depth.
+    last_time: Duration,
+    /// The number of root moves: the growth assumed before two depths are measured.
+    branching: usize,
+}
+
+impl DepthCosts {
+    fn new(deepening: Deepening, branching: usize) -> DepthCosts {
+        DepthCosts {
+            deepening,
+            nodes: Vec::new(),
+            last_time: Duration::ZERO,
+            branching,
+        }
+    }
+
+    fn record(&mut self, nodes: u64, time: Duration) {
+        self.nodes.push(nodes);
+        self.last_time = time;
+    }
+
+    /// How long the next depth is expected to take.
+    fn next_duration(&self) -> Duration {
+        match self.deepening {
+            Deepening::Afresh => self
+                .last_time
+                .mul_f64(expected_growth(&self.nodes, self.branching) * GROWTH_MARGIN),
+            Deepening::Incremental => self.last_time * INCREMENTAL_GROWTH,
+        }
+    }
+}
+
+/// How many times the last depth's nodes the next depth will cost: the larger of the last two
+/// measured growths (alpha-beta alternates cheap and dear depths), or `branching` (one more
+/// ply multiplies a full tree by about the number of moves) before two depths are measured.
+fn expected_growth(nodes: &[u64], branching: usize) -> f64 {
+    nodes
+        .windows(2)
+        .rev()
+        .take(2)
+        .map(|pair| pair[1] as f64 / pair[0].max(1) as f64)
+        .reduce(f64::max)
+        .unwrap_or(branching as f64)
+        .max(1.0)
+}
+
+/// `go mate N` is satisfied by a mate in N moves or fewer.
+pub fn mate_limit_reached(limits: &Limits, score: Score) -> bool {
+    match (limits.mate, mate_distance(score)) {
+        (Some(wanted), Some(found)) => found > 0 && found <= wanted as i32,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Minimax's nodes per depth are the sizes of the game tree: 1 + perft(1) + ... + perft(d).
+    fn minimax_tree_sizes(perft: &[u64]) -> Vec<u64> {
+        perft
+            .iter()
+            .scan(1, |total, count| {
+                *total += count;
+                Some(*total)
+            })
+            .collect()
+    }
+
+    /// The predicted cost of the depth after `measured`, in nodes.
+    fn predicted(measured: &[u64], branching: usize) -> f64 {
+        let last = *measured.last().expect("a measured depth") as f64;
+        last * expected_growth(measured, branching) * GROWTH_MARGIN
+    }
+
+    #[test]
+    fn minimax_depths_are_predicted_from_their_growth_not_eight_times() {
+        // Perft counts of the start position and of Kiwipete (chessprogramming.org).
+        let start = minimax_tree_sizes(&[20, 400, 8_902, 197_281, 4_865_609]);
+        let kiwipete = minimax_tree_sizes(&[48, 2_039, 97_862, 4_085_603, 193_690_690]);
+        for (sizes, branching) in [(start, 20), (kiwipete, 48)] {
+            for d in 2..sizes.len() {
+                let (measured, next) = (&sizes[..d], sizes[d] as f64);
+                let estimate = predicted(measured, branching);
+                assert!(estimate >= next, "{measured:?}: {estimate} < {next}");
+                assert!(estimate <= 2.0 * next, "{measured:?}: {estimate} vs {next}");
+                // The old assumption, 8 times the last depth, fell far short.
+                assert!(8.0 * (measured[d - 1] as f64) < next / 2.0);
+            }
+        }
+    }
+
+    #[test]
+    fn alternating_growth_is_covered_by_the_larger_of_the_last_two() {
+        // Alpha-beta: odd depths cost much more than the even depth before them.
+        let nodes = [30, 120, 2_400, 9_000];
+        assert_eq!(expected_growth(&nodes, 30), 20.0);
+        assert_eq!(expected_growth(&nodes[..3], 30), 20.0);
+        assert_eq!(expected_growth(&nodes[..2], 30), 4.0);
+    }
+
+    #[test]
+    fn before_two_depths_the_growth_is_the_number_of_root_moves() {
+        assert_eq!(expected_growth(&[], 35), 35.0);
+        assert_eq!(expected_growth(&[36], 35), 35.0);
+        // Never a shrinking estimate, nor a division by zero.
+        assert_eq!(expected_growth(&[0, 0], 1), 1.0);
+        assert_eq!(expected_growth(&[100, 10], 20), 1.0);
+        assert_eq!(expected_growth(&[], 0), 1.0);
+    }
+
+    #[test]
+    fn the_next_duration_scales_the_last_depths_time() {
+        let mut costs = DepthCosts::new(Deepening::Afresh, 20);
+        assert_eq!(costs.next_duration(), Duration::ZERO);
+        costs.record(21, Duration::from_micros(10));
+        assert_eq!(
+            costs.next_duration(),
+            Duration::from_micros(10).mul_f64(20.0 * GROWTH_MARGIN)
+        );
+        costs.record(420, Duration::from_micros(100));
+        assert_eq!(
+            costs.next_duration(),
+            Duration::from_micros(100).mul_f64(20.0 * GROWTH_MARGIN)
+        );
+    }
+
+    #[test]
+    fn an_incremental_search_expects_each_depth_to_take_twice_the_last() {
+        let mut costs = DepthCosts::new(Deepening::Incremental, 20);
+        costs.record(21, Duration::from_micros(10));
+        costs.record(420, Duration::from_micros(100));
+        assert_eq!(costs.next_duration(), Duration::from_micros(200));
+    }
+}

@@ -1,0 +1,307 @@
+//! Engine events as UCI text: every line of the protocol the engine writes is made here.
+
+use std::fmt::Write as _;
+
+use shakmaty::{Color, Move, Position};
+
+use crate::board::notation::{diagram, uci_move};
+use crate::engine::event::{BoardReport, PerftReport};
+use crate::engine::options::{OptionKind, OptionValue, UciOption};
+use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
+use crate::eval::{mate_distance, Score};
+use crate::search::{nodes_per_second, Iteration, Progress, Stats};
+
+/// `cp N` or `mate N` (in moves, negative when the side to move is mated).
+pub fn score(score: Score) -> String {
+    match mate_distance(score) {
+        Some(moves) => format!("mate {moves}"),
+        None => format!("cp {score}"),
+    }
+}
+
+/// The `info` line of a completed depth.
+pub fn iteration(it: &Iteration) -> String {
+    let millis = it.time.as_millis();
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {}",
+        it.depth,
+        it.seldepth.max(it.depth),
+        score(it.score),
+        it.nodes,
+        nodes_per_second(it.nodes, it.time)
+    );
+    if let Some(hashfull) = it.hashfull {
+        line += &format!(" hashfull {hashfull}");
+    }
+    line += &format!(" time {millis} pv");
+    for &m in &it.pv {
+        line.push(' ');
+        line += &uci_move(m);
+    }
+    line
+}
+
+/// The `info` line of a depth in progress: the root move being searched, and the counts.
+pub fn progress(progress: &Progress) -> String {
+    format!(
+        "info depth {} currmove {} currmovenumber {} nodes {} nps {} time {}",
+        progress.depth,
+        uci_move(progress.currmove),
+        progress.currmovenumber,
+        progress.nodes,
+        nodes_per_second(progress.nodes, progress.time),
+        progress.time.as_millis()
+    )
+}
+
+/// The counters after `depth`, as `debug on` reports them.
+pub fn stats(depth: u32, stats: &Stats) -> String {
+    format!(
+        "depth {depth} beta cutoffs {} table probes {} hits {} cutoffs {} stores {}",
+        stats.beta_cutoffs, stats.tt_probes, stats.tt_hits, stats.tt_cutoffs, stats.tt_stores
+    )
+}
+
+/// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a legal move.
+pub fn bestmove(best: Option<Move>, ponder: Option<Move>) -> String {
+    match (best, ponder) {
+        (Some(best), Some(ponder)) => {
+            format!("bestmove {} ponder {}", uci_move(best), uci_move(ponder))
+        }
+        (Some(best), None) => format!("bestmove {}", uci_move(best)),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+/// `info depth 0 score ...`: the answer of a search without a legal move, checkmated (in check)
+/// or stalemated.
+pub fn no_legal_move(in_check: bool) -> String {
+    let score = if in_check { "mate 0" } else { "cp 0" };
+    format!("info depth 0 score {score}")
+}
+
+/// The `option name ... type ...` line that `uci` prints for an option.
+pub fn option(option: &UciOption) -> String {
+    let name = option.name;
+    let default = match option.default_value() {
+        OptionValue::Spin(n) => n.to_string(),
+        OptionValue::Check(on) => on.to_string(),
+        OptionValue::Combo(var) => var.to_string(),
+        OptionValue::Button => String::new(),
+    };
+    match option.kind {
+        OptionKind::Spin { min, max, .. } => {
+            let max = max.value();
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
+        OptionKind::Check { .. } => format!("option name {name} type check default {default}"),
+        OptionKind::Combo { vars, .. } => {
+            let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
+            format!("option name {name} type combo default {default}{vars}")
+        }
+        OptionKind::Button { .. } => format!("option name {name} type button"),
+    }
+}
+
+/// `Nodes searched: N`, the line that ends perft and bench output (as Stockfish's).
+pub fn nodes_searched(nodes: u64) -> String {
+    format!("Nodes searched: {nodes}")
+}
+
+/// The `perft` output: each root move's count, a blank line, then the total.
+pub fn perft(report: &PerftReport) -> String {
+    let mut text: String = report
+        .counts
+        .iter()
+        .map(|(m, n)| format!("{}: {n}\n", uci_move(*m)))
+        .collect();
+    text += "\n";
+    text + &nodes_searched(report.total())
+}
+
+/// The `d` output: board diagram, FEN, key and checkers.
+pub fn board(report: &BoardReport) -> String {
+    let checkers: Vec<String> = report
+        .position
+        .checkers()
+        .into_iter()
+        .map(|sq| sq.to_string())
+        .collect();
+    format!(
+        "\n{}\n\nFen: {}\nKey: {:016X}\nCheckers: {}",
+        diagram(&report.position),
+        report.fen,
+        report.key,
+        checkers.join(" ")
+    )
+}
+
+/// The `eval` output: the evaluator's table of terms, then the evaluation.
+pub fn eval(report: &EvalReport) -> String {
+    let mut text = match &report.terms {
+        Terms::Material { pieces, material } => material_table(pieces, *material),
+        Terms::Positional {
+            phase,
+            max_phase,
+            rows,
+            total,
+        } => positional_table(*phase, *max_phase, rows, total),
+    };
+    let side = match report.turn {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    let _ = write!(
+        text,
+        "Evaluation: {} cp from the side to move ({side}), {} cp from White",
+        report.score,
+        report.score_for_white()
+    );
+    text
+}
+
+fn material_table(pieces: &[PieceCount], material: [Score; 2]) -> String {
+    let mut text = String::from("Evaluator: Material\n     Term |  White |  Black | Value\n");
+    for piece in pieces {
+        let _ = writeln!(
+            text,
+            "{:>9} | {:>6} | {:>6} | {:>5}",
+            format!("{:?}", piece.role),
+            piece.white,
+            piece.black,
+            piece.value
+        );
+    }
+    let [white, black] = material;
+    let _ = writeln!(text, " Material | {white:>6} | {black:>6} |");
+    text
+}
+
+fn positional_table(phase: i32, max_phase: i32, rows: &[TermRow], total: &TermRow) -> String {
+    let mut text = format!(
+        "Evaluator: Positional, phase {phase}/{max_phase} ({max_phase} = middlegame, 0 = endgame)\n\
+         {:>14} | {:>11} {:>5} | {:>11} {:>5} | {:>11} {:>5} | {:>5}\n",
+        "Term", "White mg", "eg", "Black mg", "eg", "Total mg", "eg", "cp"
+    );
+    for row in rows.iter().chain([total]) {
+        let _ = writeln!(
+            text,
+            "{:>14} | {:>11} {:>5} | {:>11} {:>5} | {:>11} {:>5} | {:>5}",
+            row.name,
+            row.white.mg,
+            row.white.eg,
+            row.black.mg,
+            row.black.eg,
+            row.total.mg,
+            row.total.eg,
+            row.cp
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{mated_in, MATE};
+    use std::time::Duration;
+
+    #[test]
+    fn scores_print_as_cp_or_mate_in_moves() {
+        assert_eq!(score(35), "cp 35");
+        assert_eq!(score(-120), "cp -120");
+        assert_eq!(score(MATE - 3), "mate 2");
+        assert_eq!(score(mated_in(4)), "mate -2");
+        assert_eq!(score(mated_in(0)), "mate 0");
+    }
+
+    #[test]
+    fn progress_shows_the_root_move_and_the_counts() {
+        let report = Progress {
+            depth: 5,
+            currmove: shakmaty::Position::legal_moves(&shakmaty::Chess::default())[0],
+            currmovenumber: 3,
+            nodes: 3_000_000,
+            time: Duration::from_millis(1500),
+        };
+        let line = progress(&report);
+        let currmove = uci_move(report.currmove);
+        assert_eq!(
+            line,
+            format!("info depth 5 currmove {currmove} currmovenumber 3 nodes 3000000 nps 2000000 time 1500")
+        );
+    }
+
+    /// The value in column `index` (after the name) of the row named `name`.
+    fn cell(text: &str, name: &str, index: usize) -> i32 {
+        let line = text
+            .lines()
+            .find(|l| l.split('|').next().map(str::trim) == Some(name))
+            .unwrap_or_else(|| panic!("no row {name} in\n{text}"));
+        let cells: Vec<i32> = line
+            .split('|')
+            .skip(1)
+            .flat_map(|c| c.split_whitespace())
+            .map(|n| n.parse().expect("a number"))
+            .collect();
+        cells[index]
+    }
+
+    fn position(fen: &str) -> shakmaty::Chess {
+        crate::board::notation::parse_fen(fen).expect("legal")
+    }
+
+    #[test]
+    fn the_positional_table_shows_each_term_and_the_evaluation() {
+        use crate::eval::{report::report, Evaluation};
+        let fen = "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R b KQkq - 3 7";
+        let p = position(fen);
+        let text = eval(&report(&p, Evaluation::Positional));
+        let score = Evaluation::Positional.evaluate(&p);
+        assert_eq!(cell(&text, "Total", 6), -score, "{text}");
+        let line = format!(
+            "Evaluation: {score} cp from the side to move (black), {} cp from White",
+            -score
+        );
+        assert_eq!(text.lines().last(), Some(line.as_str()), "{text}");
+        for name in [
+            "Material",
+            "Piece-square",
+            "Passed pawns",
+            "Mobility",
+            "Tempo",
+        ] {
+            assert_eq!(
+                cell(&text, name, 4),
+                cell(&text, name, 0) - cell(&text, name, 2),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_material_table_counts_pieces_at_the_seeds_values() {
+        use crate::eval::{report::report, Evaluation};
+        let text = eval(&report(
+            &position("rn2k3/8/8/8/8/8/8/1B2K3 b - - 0 1"),
+            Evaluation::Material,
+        ));
+        assert!(text.starts_with("Evaluator: Material\n"), "{text}");
+        assert_eq!(cell(&text, "Knight", 1), 1);
+        assert_eq!(cell(&text, "Rook", 2), 500);
+        assert_eq!(cell(&text, "Material", 1), 800);
+        assert!(
+            text.ends_with("Evaluation: 500 cp from the side to move (black), -500 cp from White")
+        );
+    }
+
+    #[test]
+    fn hash_is_announced_with_its_limit() {
+        let limit = crate::engine::memory::hash_limit_mb();
+        let spec = crate::engine::options::find("Hash").expect("Hash");
+        assert_eq!(
+            option(spec),
+            format!("option name Hash type spin default 16 min 1 max {limit}")
+        );
+    }
+}
