@@ -1,9 +1,9 @@
 //! Move ordering: the table move, captures by MVV-LVA, killer moves and the history heuristic,
 //! and a picker that hands out the best-scored move next without sorting the whole list.
 
-use shakmaty::{Color, Move, MoveList, Role};
+use shakmaty::{Color, Move, MoveList};
 
-use crate::board::movegen::{GenKind, MoveGen};
+use crate::board::movegen::{is_noisy, GenKind, MoveGen};
 
 use crate::eval::role_value;
 use crate::search::MAX_PLY;
@@ -385,15 +385,13 @@ impl Default for Heuristics {
 
 impl Heuristics {
     /// The ordering score of `m` at `ply` for a full sort (the root's first order): table move,
-    /// captures and queen promotions by MVV-LVA, killers, then history. Unlike the staged
-    /// [`MoveFrame`] (whose noisy moves are [`crate::board::movegen::is_noisy`]'s), a capture that
-    /// under-promotes ranks with the captures here: making the two agree changes the bench
-    /// signature (50354066 to 50355833), so it waits for an issue that may change behaviour.
+    /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`] has them) by MVV-LVA, killers,
+    /// then history.
     #[inline]
     pub fn score(&self, m: Move, tt_move: Option<Move>, color: Color, ply: usize) -> i32 {
         if Some(m) == tt_move {
             TT_MOVE
-        } else if m.is_capture() || m.promotion() == Some(Role::Queen) {
+        } else if is_noisy(m) {
             CAPTURE + mvv_lva(m)
         } else if Some(m) == self.killers[ply][0] {
             KILLER
@@ -442,7 +440,7 @@ fn history_index(color: Color, m: Move) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
+    use shakmaty::{fen::Fen, CastlingMode, Chess, Position, Role};
 
     #[test]
     fn captures_come_first_most_valuable_victim_first() {
