@@ -10,6 +10,7 @@ pub mod engine;
 pub mod epd;
 pub mod eval;
 pub mod game;
+pub mod labels;
 pub mod options;
 pub mod perft;
 pub mod pgn;

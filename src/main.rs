@@ -131,6 +131,10 @@ struct PlayArgs {
     /// then go to stderr).
     #[arg(long, value_name = "FILE")]
     pgn: Option<std::path::PathBuf>,
+    /// Append the quiet positions of every game to FILE as EPD labelled with the game's result
+    /// (`c9 "1-0";`), the data of `engine tune`.
+    #[arg(long, value_name = "FILE")]
+    labels: Option<std::path::PathBuf>,
 }
 
 mod tools;

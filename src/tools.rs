@@ -14,7 +14,7 @@ use engine::options::Options;
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
 use engine::uci::output::Output;
-use engine::{bench, epd, pgn};
+use engine::{bench, epd, labels, pgn};
 
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
@@ -134,6 +134,7 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         show: args.show,
     };
     let mut pgn_out = args.pgn.as_deref().map(PgnOut::open).transpose()?;
+    let mut labels_out = args.labels.as_deref().map(append_to).transpose()?;
     let out = match pgn_out {
         Some(PgnOut::Stdout(_)) => Output::stderr(),
         _ => Output::stdout(),
@@ -159,6 +160,11 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         if let Some(pgn_out) = &mut pgn_out {
             let header = pgn_header(index + 1, &players, &record, settings.movetime);
             pgn_out.write(&pgn::game(&header, &record).map_err(anyhow::Error::msg)?)?;
+        }
+        if let (Some(file), Some(path)) = (&mut labels_out, &args.labels) {
+            let lines = labels::from_game(&record).map_err(anyhow::Error::msg)?;
+            let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            write_all(file, path, &text)?;
         }
         out.line(&describe_game(index + 1, &players, &record));
         records.push(record);
@@ -190,25 +196,33 @@ impl PgnOut {
         if path == Path::new("-") {
             return Ok(PgnOut::Stdout(Output::stdout()));
         }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        Ok(PgnOut::File(path.to_path_buf(), file))
+        Ok(PgnOut::File(path.to_path_buf(), append_to(path)?))
     }
 
     /// Writes one game, complete, at once.
     fn write(&mut self, game: &str) -> Result<()> {
         match self {
             PgnOut::Stdout(out) => print_lines(out, game),
-            PgnOut::File(path, file) => file
-                .write_all(game.as_bytes())
-                .and_then(|_| file.flush())
-                .with_context(|| format!("cannot write {}", path.display()))?,
+            PgnOut::File(path, file) => write_all(file, path, game)?,
         }
         Ok(())
     }
+}
+
+/// Opens `path` to append to, creating it if need be.
+fn append_to(path: &Path) -> Result<File> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {}", path.display()))
+}
+
+/// Writes `text` to `file` (at `path`) at once and flushes it.
+fn write_all(file: &mut File, path: &Path, text: &str) -> Result<()> {
+    file.write_all(text.as_bytes())
+        .and_then(|_| file.flush())
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The PGN tags of game `round`: the players named by their options.

@@ -10,6 +10,7 @@ pub mod positional;
 pub mod psqt;
 pub mod report;
 pub mod tapered;
+pub mod trace;
 pub mod values;
 pub mod weights;
 
