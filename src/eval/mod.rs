@@ -11,6 +11,7 @@ pub mod psqt;
 pub mod report;
 pub mod tapered;
 pub mod trace;
+pub mod tune;
 pub mod values;
 pub mod weights;
 
