@@ -94,6 +94,10 @@ struct TuneArgs {
     /// The scaling constant K of the sigmoid (fitted to the current weights when not given).
     #[arg(long)]
     k: Option<f64>,
+    /// Hold out every Nth block of 100 positions for validation (0: none); the weights kept
+    /// are those with the lowest validation error.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    holdout: usize,
     /// Print the errors every N epochs.
     #[arg(long, default_value_t = 100, value_name = "N")]
     every: usize,

@@ -334,7 +334,7 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
     for path in &args.files {
         samples.extend(labels::read(path)?.iter().map(Sample::new));
     }
-    let (train, validation) = tune::split(samples);
+    let (train, validation) = tune::split(samples, args.holdout);
     out.line(&format!(
         "Positions: {} ({} training, {} validation)",
         train.len() + validation.len(),
@@ -374,6 +374,10 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
             }
         },
     );
+    out.line(&format!(
+        "Kept: the weights after {} of {} steps (the lowest validation error)",
+        outcome.steps, args.epochs
+    ));
     for (name, errors) in [("before", outcome.before), ("after", outcome.after)] {
         out.line(&format!(
             "Error {name}: training {:.6}, validation {:.6}",
@@ -383,8 +387,8 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
     print_changes(&out, &WEIGHTS, &outcome.weights);
     if let Some(path) = &args.out {
         let origin = format!(
-            "Tuned by `engine tune` ({} positions, --params {}, --epochs {}, --rate {}, K {:.4}):\n\
-             error {:.6} -> {:.6} (training), {:.6} -> {:.6} (validation).",
+            "Tuned by `engine tune` ({} positions, --params {}, --epochs {}, --rate {}, K {:.4}; kept\n\
+             step {}): error {:.6} -> {:.6} (training), {:.6} -> {:.6} (validation).",
             train.len() + validation.len(),
             match args.params {
                 ParamsArg::All => "all",
@@ -393,6 +397,7 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
             args.epochs,
             args.rate,
             outcome.k,
+            outcome.steps,
             outcome.before.train,
             outcome.after.train,
             outcome.before.validation,

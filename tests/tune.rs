@@ -80,7 +80,18 @@ fn tune_lowers_the_error_and_writes_the_weights_as_source() {
     let path_text = path.to_str().expect("a UTF-8 temp path");
     let out = run(
         &[
-            "tune", SAMPLE, "--epochs", "30", "--every", "10", "--rate", "2", "--out", path_text,
+            "tune",
+            SAMPLE,
+            "--epochs",
+            "30",
+            "--every",
+            "10",
+            "--rate",
+            "2",
+            "--holdout",
+            "0",
+            "--out",
+            path_text,
         ],
         "",
     );
@@ -89,8 +100,11 @@ fn tune_lowers_the_error_and_writes_the_weights_as_source() {
     std::fs::remove_file(&path).expect("removable");
     assert!(out
         .stdout
-        .starts_with("Positions: 1500 (1400 training, 100 validation)\nK: "));
+        .starts_with("Positions: 1500 (1500 training, 0 validation)\nK: "));
     assert_eq!(out.stdout.matches("Epoch ").count(), 3, "{}", out.stdout);
+    assert!(out
+        .stdout
+        .contains("Kept: the weights after 30 of 30 steps"));
     let before = error_of(&out.stdout, "Error before", "training");
     let after = error_of(&out.stdout, "Error after", "training");
     assert!(after < before, "{}", out.stdout);

@@ -76,6 +76,9 @@ pub struct Outcome {
     /// centipawns), each evaluated exactly as the engine does.
     pub before: Errors,
     pub after: Errors,
+    /// The steps taken by the weights kept: those with the lowest validation error (all the
+    /// steps when there are no validation positions).
+    pub steps: usize,
     pub weights: Weights,
 }
 
@@ -203,12 +206,13 @@ fn rounded(weights: &RealWeights) -> Vec<Pair> {
         .collect()
 }
 
-/// Splits the positions into training and validation: every tenth block of 100 positions
-/// (about a game's worth, as files list each game's positions together) is for validation.
-pub fn split(samples: Vec<Sample>) -> (Vec<Sample>, Vec<Sample>) {
+/// Splits the positions into training and validation: every `holdout`th block of 100 positions
+/// (about a game's worth, as files list each game's positions together) is for validation,
+/// none when `holdout` is 0.
+pub fn split(samples: Vec<Sample>, holdout: usize) -> (Vec<Sample>, Vec<Sample>) {
     let (mut train, mut validation) = (Vec::new(), Vec::new());
     for (i, sample) in samples.into_iter().enumerate() {
-        if (i / 100) % 10 == 9 {
+        if holdout > 0 && (i / 100) % holdout == holdout - 1 {
             validation.push(sample);
         } else {
             train.push(sample);
@@ -218,7 +222,8 @@ pub fn split(samples: Vec<Sample>) -> (Vec<Sample>, Vec<Sample>) {
 }
 
 /// Tunes `start` on `train`, reporting `(epoch, training error, validation error)` (the
-/// errors of the real-valued weights) after each epoch through `progress`.
+/// errors of the real-valued weights each epoch starts from) through `progress`. Keeps the
+/// weights with the lowest validation error, so that tuning stops where it starts to overfit.
 pub fn tune(
     train: &[Sample],
     validation: &[Sample],
@@ -237,13 +242,25 @@ pub fn tune(
         .map(|p| [f64::from(p.mg), f64::from(p.eg)])
         .collect();
     let mut adam = Adam::new(weights.len());
-    for epoch in 1..=settings.epochs {
-        let (train_error, grad) = gradient(train, &weights, k);
-        adam.step(&mut weights, &grad, settings.rate, settings.selection);
+    // The weights with the lowest validation error so far, and the steps they took.
+    let mut best: Option<(f64, RealWeights, usize)> = None;
+    for epoch in 1..=settings.epochs + 1 {
         let validation_error = mean_real_error(validation, &weights, k);
+        if !validation.is_empty() && best.as_ref().is_none_or(|b| validation_error < b.0) {
+            best = Some((validation_error, weights.clone(), epoch - 1));
+        }
+        if epoch > settings.epochs {
+            break;
+        }
+        let (train_error, grad) = gradient(train, &weights, k);
         progress(epoch, train_error, validation_error);
+        adam.step(&mut weights, &grad, settings.rate, settings.selection);
     }
-    let tuned = rounded(&weights);
+    let (kept, steps) = match best {
+        Some((_, weights, steps)) => (weights, steps),
+        None => (weights, settings.epochs),
+    };
+    let tuned = rounded(&kept);
     Outcome {
         k,
         before,
@@ -251,6 +268,7 @@ pub fn tune(
             train: error(train, &tuned, k),
             validation: error(validation, &tuned, k),
         },
+        steps,
         weights: start.with_vector(&tuned),
     }
 }
@@ -296,8 +314,7 @@ mod tests {
 
     #[test]
     fn the_error_falls_as_the_tuner_runs() {
-        let (train, validation) = split(sample());
-        assert!(!validation.is_empty() && train.len() > validation.len());
+        let samples = sample();
         let settings = Settings {
             epochs: 60,
             rate: 2.0,
@@ -305,15 +322,47 @@ mod tests {
             k: None,
         };
         let mut errors = Vec::new();
-        let outcome = tune(&train, &validation, &WEIGHTS, &settings, &mut |_, t, _| {
+        let outcome = tune(&samples, &[], &WEIGHTS, &settings, &mut |_, t, _| {
             errors.push(t)
         });
         assert_eq!(errors.len(), 60);
-        assert!(errors[59] < errors[0], "{errors:?}");
-        assert!(outcome.after.train < outcome.before.train, "{outcome:?}");
+        assert!(errors.windows(2).all(|w| w[1] < w[0]), "{errors:?}");
+        assert_eq!(outcome.steps, 60);
+        assert!(
+            outcome.after.train < outcome.before.train - 0.01,
+            "{outcome:?}"
+        );
         // The outcome's error is that of its weights, evaluated as the engine does.
         let tuned = outcome.weights.to_vector();
-        assert_eq!(outcome.after.train, error(&train, &tuned, outcome.k));
+        assert_eq!(outcome.after.train, error(&samples, &tuned, outcome.k));
+    }
+
+    #[test]
+    fn the_weights_kept_are_those_before_overfitting() {
+        // 1,400 positions of about 20 games cannot fix 800 weights: the validation error
+        // soon rises, and the tuner keeps the weights of its lowest point.
+        let (train, validation) = split(sample(), 10);
+        assert_eq!((train.len(), validation.len()), (1400, 100));
+        let settings = Settings {
+            epochs: 100,
+            rate: 2.0,
+            selection: Selection::All,
+            k: None,
+        };
+        let mut validation_errors = Vec::new();
+        let outcome = tune(&train, &validation, &WEIGHTS, &settings, &mut |_, _, v| {
+            validation_errors.push(v)
+        });
+        let lowest = validation_errors
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, f64::min);
+        assert!(outcome.steps < 100, "{outcome:?}");
+        assert!(lowest < validation_errors[99], "{validation_errors:?}");
+        assert!(
+            outcome.after.validation < validation_errors[99],
+            "{outcome:?}"
+        );
     }
 
     #[test]
