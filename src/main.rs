@@ -88,6 +88,10 @@ struct TuneArgs {
     /// Step size (Adam), in centipawns.
     #[arg(long, default_value_t = 1.0)]
     rate: f64,
+    /// The cost in error of moving a weight one pawn from its current value (squared: 2 pawns
+    /// cost 4 times as much); 0 for none.
+    #[arg(long, default_value_t = 0.0)]
+    prior: f64,
     /// Which weights move: all, or the terms beside material and square tables.
     #[arg(long, value_enum, default_value = "all")]
     params: ParamsArg,

@@ -329,6 +329,9 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
     {
         bail!("--rate and --k must be positive numbers");
     }
+    if !(args.prior >= 0.0 && args.prior.is_finite()) {
+        bail!("--prior must be a number, 0 or more");
+    }
     let out = Output::stdout();
     let mut samples = Vec::new();
     for path in &args.files {
@@ -348,6 +351,7 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
             ParamsArg::All => Selection::All,
             ParamsArg::Terms => Selection::Terms,
         },
+        prior: args.prior,
         k: args.k,
     };
     let k = args
@@ -387,8 +391,8 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
     print_changes(&out, &WEIGHTS, &outcome.weights);
     if let Some(path) = &args.out {
         let origin = format!(
-            "Tuned by `engine tune` ({} positions, --params {}, --epochs {}, --rate {}, K {:.4}; kept\n\
-             step {}): error {:.6} -> {:.6} (training), {:.6} -> {:.6} (validation).",
+            "Tuned by `engine tune` ({} positions, --params {}, --epochs {}, --rate {}, --prior {},\n\
+             K {:.4}; kept step {}): error {:.6} -> {:.6} (training), {:.6} -> {:.6} (validation).",
             train.len() + validation.len(),
             match args.params {
                 ParamsArg::All => "all",
@@ -396,6 +400,7 @@ pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
             },
             args.epochs,
             args.rate,
+            args.prior,
             outcome.k,
             outcome.steps,
             outcome.before.train,

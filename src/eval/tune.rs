@@ -57,6 +57,10 @@ pub struct Settings {
     /// Adam's step size, in centipawns.
     pub rate: f64,
     pub selection: Selection,
+    /// The cost, in error, of each weight's distance from where it started, per pawn squared
+    /// (an L2 prior): weights that few positions inform then stay near their start, as the
+    /// search meets positions the games rarely reached.
+    pub prior: f64,
     /// The scaling constant; fitted when None.
     pub k: Option<f64>,
 }
@@ -153,6 +157,18 @@ fn gradient(samples: &[Sample], weights: &RealWeights, k: f64) -> (f64, RealWeig
         }
     }
     (total / n, grad)
+}
+
+/// Adds the gradient of `prior` times the squared distance (in pawns) of each weight from
+/// its start.
+fn add_prior(grad: &mut RealWeights, weights: &RealWeights, start: &[Pair], prior: f64) {
+    if prior == 0.0 {
+        return;
+    }
+    for ((g, w), s) in grad.iter_mut().zip(weights).zip(start) {
+        g[0] += 2.0 * prior * (w[0] - f64::from(s.mg)) / 10_000.0;
+        g[1] += 2.0 * prior * (w[1] - f64::from(s.eg)) / 10_000.0;
+    }
 }
 
 /// Adam's state: the running means of the gradient and of its square.
@@ -252,7 +268,8 @@ pub fn tune(
         if epoch > settings.epochs {
             break;
         }
-        let (train_error, grad) = gradient(train, &weights, k);
+        let (train_error, mut grad) = gradient(train, &weights, k);
+        add_prior(&mut grad, &weights, &initial, settings.prior);
         progress(epoch, train_error, validation_error);
         adam.step(&mut weights, &grad, settings.rate, settings.selection);
     }
@@ -319,6 +336,7 @@ mod tests {
             epochs: 60,
             rate: 2.0,
             selection: Selection::All,
+            prior: 0.0,
             k: None,
         };
         let mut errors = Vec::new();
@@ -347,6 +365,7 @@ mod tests {
             epochs: 100,
             rate: 2.0,
             selection: Selection::All,
+            prior: 0.0,
             k: None,
         };
         let mut validation_errors = Vec::new();
@@ -372,6 +391,7 @@ mod tests {
             epochs: 200,
             rate: 5.0,
             selection: Selection::All,
+            prior: 0.0,
             k: Some(1.0),
         };
         let outcome = tune(&samples, &[], &ZERO, &settings, &mut |_, _, _| {});
@@ -386,12 +406,39 @@ mod tests {
     }
 
     #[test]
+    fn the_prior_keeps_the_weights_near_their_start() {
+        let samples = sample();
+        let largest_move = |prior: f64| {
+            let settings = Settings {
+                epochs: 100,
+                rate: 2.0,
+                selection: Selection::All,
+                prior,
+                k: Some(1.0),
+            };
+            let outcome = tune(&samples, &[], &WEIGHTS, &settings, &mut |_, _, _| {});
+            let moves = WEIGHTS
+                .to_vector()
+                .into_iter()
+                .zip(outcome.weights.to_vector());
+            moves
+                .map(|(a, b)| (a.mg - b.mg).abs().max((a.eg - b.eg).abs()))
+                .max()
+                .unwrap_or(0)
+        };
+        let free = largest_move(0.0);
+        let held = largest_move(0.01);
+        assert!(held < free / 2, "{held} vs {free}");
+    }
+
+    #[test]
     fn only_the_selected_weights_move() {
         let samples = sample();
         let settings = Settings {
             epochs: 5,
             rate: 3.0,
             selection: Selection::Terms,
+            prior: 0.0,
             k: Some(1.0),
         };
         let outcome = tune(&samples, &[], &WEIGHTS, &settings, &mut |_, _, _| {});
