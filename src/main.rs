@@ -58,6 +58,9 @@ enum Cmd {
     Compare(CompareArgs),
     /// Play games between two configurations inside this process.
     Play(PlayArgs),
+    /// Tune the positional evaluator's weights on labelled positions (EPD with `c9 "1-0";`, as
+    /// `engine play --labels` writes them), Texel's way; prints the errors and the new weights.
+    Tune(TuneArgs),
     /// Search each position of an EPD test suite (`bm`/`am` in SAN) for a fixed time; prints
     /// each result and `Solved: N/M`.
     Solve(SolveArgs),
@@ -73,6 +76,45 @@ struct SolveArgs {
     /// Nodes per position: the same result on any machine and under any load.
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+}
+
+#[derive(clap::Args, Debug)]
+struct TuneArgs {
+    /// EPD files of labelled positions.
+    #[arg(required = true)]
+    files: Vec<std::path::PathBuf>,
+    /// Passes over the training positions (one gradient step each).
+    #[arg(long, default_value_t = 1000)]
+    epochs: usize,
+    /// Step size (Adam), in centipawns.
+    #[arg(long, default_value_t = 1.0)]
+    rate: f64,
+    /// The cost in error of moving a weight one pawn from its current value (squared: 2 pawns
+    /// cost 4 times as much); 0 for none.
+    #[arg(long, default_value_t = 0.0)]
+    prior: f64,
+    /// Which weights move: all, or the terms beside material and square tables.
+    #[arg(long, value_enum, default_value = "all")]
+    params: ParamsArg,
+    /// The scaling constant K of the sigmoid (fitted to the current weights when not given).
+    #[arg(long)]
+    k: Option<f64>,
+    /// Hold out every Nth block of 100 positions for validation (0: none); the weights kept
+    /// are those with the lowest validation error.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    holdout: usize,
+    /// Print the errors every N epochs.
+    #[arg(long, default_value_t = 100, value_name = "N")]
+    every: usize,
+    /// Write the tuned weights as Rust source to FILE (src/eval/values.rs to adopt them).
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum ParamsArg {
+    All,
+    Terms,
 }
 
 #[derive(clap::Args, Debug)]
@@ -132,6 +174,10 @@ struct PlayArgs {
     /// then go to stderr).
     #[arg(long, value_name = "FILE")]
     pgn: Option<std::path::PathBuf>,
+    /// Append the quiet positions of every game to FILE as EPD labelled with the game's result
+    /// (`c9 "1-0";`), the data of `engine tune`.
+    #[arg(long, value_name = "FILE")]
+    labels: Option<std::path::PathBuf>,
 }
 
 mod tools;
@@ -160,6 +206,7 @@ fn main() -> ExitCode {
         Some(Cmd::Compare(args)) => tools::compare(&cli, args),
         Some(Cmd::Play(args)) => tools::play(&cli, args),
         Some(Cmd::Solve(args)) => tools::solve(&cli, args),
+        Some(Cmd::Tune(args)) => tools::tune(&cli, args),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -213,7 +260,7 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         }
         Some(Cmd::D) => Command::Display,
         Some(Cmd::Eval) => Command::Eval,
-        Some(Cmd::Bench { .. } | Cmd::Compare(_) | Cmd::Play(_) | Cmd::Solve(_)) => {
+        Some(Cmd::Bench { .. } | Cmd::Compare(_) | Cmd::Play(_) | Cmd::Solve(_) | Cmd::Tune(_)) => {
             bail!("not a UCI command")
         }
     };

@@ -1,4 +1,4 @@
-//! The command-line tools beside the UCI loop: bench, compare, play and solve. They print through
+//! The command-line tools beside the UCI loop: bench, compare, play, solve and tune. They print through
 //! the one stdout writer, [`Output`], so that a closed stdout ends them quietly.
 
 use std::fs::{File, OpenOptions};
@@ -12,12 +12,13 @@ use engine::board::game::Game;
 use engine::board::notation::START_FEN;
 use engine::compare::{self, Format};
 use engine::engine::options::Settings;
+use engine::eval::weights::{Param, Weights};
 use engine::play::{self, MatchSettings, Player};
 use engine::search::SearchState;
 use engine::uci::output::Output;
-use engine::{bench, epd, pgn};
+use engine::{bench, epd, labels, pgn};
 
-use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
+use crate::{Cli, CompareArgs, FormatArg, ParamsArg, PlayArgs, SolveArgs, TuneArgs};
 
 /// The options of `--set`, on top of the defaults.
 fn options(cli: &Cli) -> Result<Settings> {
@@ -135,6 +136,7 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         show: args.show,
     };
     let mut pgn_out = args.pgn.as_deref().map(PgnOut::open).transpose()?;
+    let mut labels_out = args.labels.as_deref().map(append_to).transpose()?;
     let out = match pgn_out {
         Some(PgnOut::Stdout(_)) => Output::stderr(),
         _ => Output::stdout(),
@@ -160,6 +162,11 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         if let Some(pgn_out) = &mut pgn_out {
             let header = pgn_header(index + 1, &players, &record, settings.movetime);
             pgn_out.write(&pgn::game(&header, &record).map_err(anyhow::Error::msg)?)?;
+        }
+        if let (Some(file), Some(path)) = (&mut labels_out, &args.labels) {
+            let lines = labels::from_game(&record).map_err(anyhow::Error::msg)?;
+            let text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+            write_all(file, path, &text)?;
         }
         out.line(&describe_game(index + 1, &players, &record));
         records.push(record);
@@ -191,25 +198,33 @@ impl PgnOut {
         if path == Path::new("-") {
             return Ok(PgnOut::Stdout(Output::stdout()));
         }
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        Ok(PgnOut::File(path.to_path_buf(), file))
+        Ok(PgnOut::File(path.to_path_buf(), append_to(path)?))
     }
 
     /// Writes one game, complete, at once.
     fn write(&mut self, game: &str) -> Result<()> {
         match self {
             PgnOut::Stdout(out) => print_lines(out, game),
-            PgnOut::File(path, file) => file
-                .write_all(game.as_bytes())
-                .and_then(|_| file.flush())
-                .with_context(|| format!("cannot write {}", path.display()))?,
+            PgnOut::File(path, file) => write_all(file, path, game)?,
         }
         Ok(())
     }
+}
+
+/// Opens `path` to append to, creating it if need be.
+fn append_to(path: &Path) -> Result<File> {
+    OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .with_context(|| format!("cannot open {}", path.display()))
+}
+
+/// Writes `text` to `file` (at `path`) at once and flushes it.
+fn write_all(file: &mut File, path: &Path, text: &str) -> Result<()> {
+    file.write_all(text.as_bytes())
+        .and_then(|_| file.flush())
+        .with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// The PGN tags of game `round`: the players named by their options.
@@ -300,4 +315,125 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     .map_err(anyhow::Error::msg)?;
     out.line(&format!("Solved: {solved}/{total}"));
     Ok(())
+}
+
+/// `engine tune FILES...`: the errors before, during and after tuning and the weights that
+/// changed on stdout; the weights as Rust source to `--out`.
+pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
+    use engine::eval::values::WEIGHTS;
+    use engine::tune::{self, Sample, Selection, Settings};
+    if cli.fen.is_some() || cli.moves.is_some() || !cli.set.is_empty() {
+        bail!("tune takes its positions from the files, and no options");
+    }
+    if !(args.rate > 0.0 && args.rate.is_finite())
+        || args.k.is_some_and(|k| k <= 0.0 || !k.is_finite())
+    {
+        bail!("--rate and --k must be positive numbers");
+    }
+    if !(args.prior >= 0.0 && args.prior.is_finite()) {
+        bail!("--prior must be a number, 0 or more");
+    }
+    let out = Output::stdout();
+    let mut samples = Vec::new();
+    for path in &args.files {
+        samples.extend(labels::read(path)?.iter().map(Sample::new));
+    }
+    let (train, validation) = tune::split(samples, args.holdout);
+    out.line(&format!(
+        "Positions: {} ({} training, {} validation)",
+        train.len() + validation.len(),
+        train.len(),
+        validation.len()
+    ));
+    let settings = Settings {
+        epochs: args.epochs,
+        rate: args.rate,
+        selection: match args.params {
+            ParamsArg::All => Selection::All,
+            ParamsArg::Terms => Selection::Terms,
+        },
+        prior: args.prior,
+        k: args.k,
+    };
+    let k = args
+        .k
+        .unwrap_or_else(|| tune::fit_k(&train, &WEIGHTS.to_vector()));
+    out.line(&format!(
+        "K: {k:.4}{}",
+        if args.k.is_some() { "" } else { " (fitted)" }
+    ));
+    let every = args.every.max(1);
+    let outcome = tune::tune(
+        &train,
+        &validation,
+        &WEIGHTS,
+        &Settings {
+            k: Some(k),
+            ..settings
+        },
+        &mut |epoch, train_error, validation_error| {
+            if epoch % every == 0 {
+                out.line(&format!(
+                    "Epoch {epoch:>5}: training {train_error:.6}, validation {validation_error:.6}"
+                ));
+            }
+        },
+    );
+    out.line(&format!(
+        "Kept: the weights after {} of {} steps (the lowest validation error)",
+        outcome.steps, args.epochs
+    ));
+    for (name, errors) in [("before", outcome.before), ("after", outcome.after)] {
+        out.line(&format!(
+            "Error {name}: training {:.6}, validation {:.6}",
+            errors.train, errors.validation
+        ));
+    }
+    print_changes(&out, &WEIGHTS, &outcome.weights);
+    if let Some(path) = &args.out {
+        let origin = format!(
+            "Tuned by `engine tune` ({} positions, --params {}, --epochs {}, --rate {}, --prior {},\n\
+             K {:.4}; kept step {}): error {:.6} -> {:.6} (training), {:.6} -> {:.6} (validation).",
+            train.len() + validation.len(),
+            match args.params {
+                ParamsArg::All => "all",
+                ParamsArg::Terms => "terms",
+            },
+            args.epochs,
+            args.rate,
+            args.prior,
+            outcome.k,
+            outcome.steps,
+            outcome.before.train,
+            outcome.after.train,
+            outcome.before.validation,
+            outcome.after.validation
+        );
+        std::fs::write(path, outcome.weights.to_source(&origin))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        out.line(&format!("Wrote {}", path.display()));
+    }
+    Ok(())
+}
+
+/// One line per weight that changed outside the square tables, then how many squares changed.
+fn print_changes(out: &Output, old: &Weights, new: &Weights) {
+    let (old, new) = (old.to_vector(), new.to_vector());
+    let mut squares = 0;
+    for (index, (a, b)) in old.iter().zip(&new).enumerate() {
+        match Param::at(index) {
+            _ if a == b => {}
+            Some(Param::Square(..)) => squares += 1,
+            Some(param) => out.line(&format!(
+                "{:<22} ({:>4}, {:>4}) -> ({:>4}, {:>4})",
+                param.name(),
+                a.mg,
+                a.eg,
+                b.mg,
+                b.eg
+            )),
+            None => {}
+        }
+    }
+    out.line(&format!("Square-table entries changed: {squares}"));
 }

@@ -21,7 +21,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("search", &["search", "time"]),
     ("engine", &["engine"]),
     ("uci", &["uci"]),
-    ("tools", &["bench", "compare", "play", "solve", "pgn"]),
+    (
+        "tools",
+        &["bench", "compare", "play", "solve", "pgn", "labels", "tune"],
+    ),
 ];
 
 /// The binary's files: the command line, above every layer.

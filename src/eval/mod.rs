@@ -10,6 +10,9 @@ pub mod positional;
 pub mod psqt;
 pub mod report;
 pub mod tapered;
+pub mod trace;
+pub mod values;
+pub mod weights;
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,34 +1,22 @@
-//! The positional evaluator: PeSTO's material and piece-square tables, tapered between the
-//! middlegame and the endgame by the game phase, plus pawn structure (passed, isolated and
-//! doubled pawns), mobility, king safety, the bishop pair, rooks on open and half-open files,
-//! and a tempo bonus for the side to move. Everything comes from bitboards; nothing allocates.
+//! The positional evaluator: material and piece-square tables, tapered between the middlegame
+//! and the endgame by the game phase, plus pawn structure (passed, isolated and doubled pawns),
+//! mobility, king safety, the bishop pair, rooks on open and half-open files, and a tempo bonus
+//! for the side to move. Everything comes from bitboards; nothing allocates.
+//!
+//! The terms are counted once, by [`collect`], into a [`Collector`]: the search's sums them
+//! ([`evaluate_with`]), the `eval` command's keeps them by term ([`terms`]), and the tuner's
+//! records how often each weight applies ([`super::trace`]). So all three agree by construction.
 
 use shakmaty::attacks::{
     bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks,
 };
 use shakmaty::{Bitboard, Board, Color, Role, Square};
 
-use super::psqt;
 use super::tapered::{pair, phase, Pair};
+use super::values::WEIGHTS;
+use super::weights::Param;
 use super::Score;
 
-/// Passed pawn bonus by rank counted from the pawn's own side (rank 1 = 0).
-const PASSED_PAWN: [Pair; 8] = [
-    pair(0, 0),
-    pair(2, 6),
-    pair(5, 12),
-    pair(10, 22),
-    pair(20, 38),
-    pair(35, 60),
-    pair(50, 85),
-    pair(0, 0),
-];
-/// Per pawn with no pawn of its side on a neighbouring file.
-const ISOLATED_PAWN: Pair = pair(-10, -14);
-/// Per pawn with another pawn of its side in front of it on its file.
-const DOUBLED_PAWN: Pair = pair(-10, -22);
-/// Per square a piece reaches beyond [`MOBILITY_BASE`] (knight, bishop, rook, queen).
-const MOBILITY: [Pair; 4] = [pair(4, 4), pair(5, 5), pair(2, 4), pair(1, 2)];
 /// The number of squares a piece of each role is expected to reach; fewer costs.
 const MOBILITY_BASE: [Score; 4] = [4, 6, 6, 12];
 /// Attack units per square of the enemy king's zone that a knight, bishop, rook, queen attacks.
@@ -37,13 +25,46 @@ const KING_ATTACK_UNITS: [Score; 4] = [2, 2, 3, 5];
 const KING_DANGER_DIVISOR: Score = 4;
 /// The most the king's danger can cost.
 const KING_DANGER_MAX: Score = 500;
-/// Per pawn of the king's side on the three files around it, one and two ranks in front.
-const PAWN_SHIELD: [Pair; 2] = [pair(12, 0), pair(6, 0)];
-const BISHOP_PAIR: Pair = pair(30, 50);
-const ROOK_OPEN_FILE: Pair = pair(25, 10);
-const ROOK_HALF_OPEN_FILE: Pair = pair(12, 6);
 /// For the side to move.
-pub const TEMPO: Pair = pair(10, 10);
+pub const TEMPO: Pair = WEIGHTS.tempo;
+
+/// The terms the `eval` command shows, besides material, square tables and tempo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    PassedPawns,
+    IsolatedPawns,
+    DoubledPawns,
+    Mobility,
+    /// The pawn shield in front of the king, less the danger of the enemy's attack on its zone.
+    KingSafety,
+    BishopPair,
+    /// Rooks on open and half-open files.
+    RookFiles,
+}
+
+/// Where [`collect`] puts each part of the evaluation of one side.
+pub trait Collector {
+    /// The weight `param` counted `count` times for `color`, under `term`.
+    fn weight(&mut self, color: Color, term: Term, param: Param, count: Score);
+    /// A value for `color` that is no weight times a count (the king's danger).
+    fn value(&mut self, color: Color, term: Term, value: Pair);
+}
+
+/// Sums each side's terms at the weights of [`WEIGHTS`], indexed by colour.
+#[derive(Default)]
+struct Sum([Pair; 2]);
+
+impl Collector for Sum {
+    #[inline]
+    fn weight(&mut self, color: Color, _term: Term, param: Param, count: Score) {
+        self.0[color as usize] += WEIGHTS.get(param) * count;
+    }
+
+    #[inline]
+    fn value(&mut self, color: Color, _term: Term, value: Pair) {
+        self.0[color as usize] += value;
+    }
+}
 
 /// One side's terms besides material and square tables, each a middlegame/endgame pair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,23 +104,51 @@ impl SideTerms {
             + self.bishop_pair
             + self.rook_files
     }
+
+    fn term_mut(&mut self, term: Term) -> &mut Pair {
+        match term {
+            Term::PassedPawns => &mut self.passed_pawns,
+            Term::IsolatedPawns => &mut self.isolated_pawns,
+            Term::DoubledPawns => &mut self.doubled_pawns,
+            Term::Mobility => &mut self.mobility,
+            Term::KingSafety => &mut self.king_safety,
+            Term::BishopPair => &mut self.bishop_pair,
+            Term::RookFiles => &mut self.rook_files,
+        }
+    }
+}
+
+/// Keeps the terms apart by side, indexed by colour.
+struct BySide([SideTerms; 2]);
+
+impl Collector for BySide {
+    fn weight(&mut self, color: Color, term: Term, param: Param, count: Score) {
+        self.value(color, term, WEIGHTS.get(param) * count);
+    }
+
+    fn value(&mut self, color: Color, term: Term, value: Pair) {
+        *self.0[color as usize].term_mut(term) += value;
+    }
 }
 
 /// The evaluation from the side to move's point of view, with `psqt_balance` the material and
-/// square bonuses (White's minus Black's), as [`psqt::balance`] counts them or the search keeps them.
+/// square bonuses (White's minus Black's), as [`psqt::balance`](super::psqt::balance) counts
+/// them or the search keeps them.
 #[inline]
 pub fn evaluate_with(board: &Board, turn: Color, psqt_balance: Pair) -> Score {
-    let [black, white] = terms(board);
     let (tempo, sign) = match turn {
         Color::White => (TEMPO, 1),
         Color::Black => (-TEMPO, -1),
     };
-    sign * (psqt_balance + white.sum() - black.sum() + tempo).taper(phase(board))
+    let mut sum = Sum::default();
+    collect(board, &mut sum);
+    let [black, white] = sum.0;
+    sign * (psqt_balance + white - black + tempo).taper(phase(board))
 }
 
 /// The evaluation from the side to move's point of view, counted from scratch.
 pub fn evaluate(board: &Board, turn: Color) -> Score {
-    evaluate_with(board, turn, psqt::balance(board))
+    evaluate_with(board, turn, super::psqt::balance(board))
 }
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
@@ -161,13 +210,11 @@ fn count(b: u64) -> Score {
     b.count_ones() as Score
 }
 
-/// What one side's pieces do: their mobility, and their attack on the enemy king's zone.
+/// One side's attack on the enemy king's zone.
 #[derive(Clone, Copy, Default)]
-struct Activity {
-    mobility: Pair,
-    rook_files: Pair,
-    king_attackers: Score,
-    king_attack_units: Score,
+struct KingAttack {
+    attackers: Score,
+    units: Score,
 }
 
 /// The squares around the king of `color`, its own square included.
@@ -178,15 +225,17 @@ fn king_zone(board: &Board, color: Color) -> u64 {
         .map_or(0, |k| (king_attacks(k) | Bitboard::from_square(k)).0)
 }
 
-/// The mobility and king attack of `us`'s knights, bishops, rooks and queens, and its rooks' files.
-fn activity(board: &Board, us: Color) -> Activity {
+/// The mobility of `us`'s knights, bishops, rooks and queens and its rooks' files, into `out`;
+/// returns their attack on the enemy king's zone.
+#[inline(always)]
+fn activity<C: Collector>(board: &Board, us: Color, out: &mut C) -> KingAttack {
     let occupied = board.occupied();
     let ours = board.by_color(us).0;
     let our_pawns = ours & board.pawns().0;
     let their_pawns = board.pawns().0 & !ours;
     let area = !(our_pawns | (ours & board.kings().0)) & !pawn_attacks(!us, their_pawns);
     let zone = king_zone(board, !us);
-    let mut activity = Activity::default();
+    let mut attack = KingAttack::default();
     for (index, role) in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen]
         .into_iter()
         .enumerate()
@@ -199,30 +248,33 @@ fn activity(board: &Board, us: Color) -> Activity {
                 _ => queen_attacks(sq, occupied),
             }
             .0;
-            activity.mobility += MOBILITY[index] * (count(attacks & area) - MOBILITY_BASE[index]);
+            let reach = count(attacks & area) - MOBILITY_BASE[index];
+            out.weight(us, Term::Mobility, Param::Mobility(index), reach);
             let on_zone = count(attacks & zone);
             if on_zone > 0 {
-                activity.king_attackers += 1;
-                activity.king_attack_units += KING_ATTACK_UNITS[index] * on_zone;
+                attack.attackers += 1;
+                attack.units += KING_ATTACK_UNITS[index] * on_zone;
             }
             if role == Role::Rook {
-                activity.rook_files += rook_file(sq, our_pawns, their_pawns);
+                if let Some(param) = rook_file(sq, our_pawns, their_pawns) {
+                    out.weight(us, Term::RookFiles, param, 1);
+                }
             }
         }
     }
-    activity
+    attack
 }
 
-/// The bonus of a rook on `sq`: its file open (no pawn) or half-open (no pawn of its side).
+/// The weight of a rook on `sq` with its file open (no pawn) or half-open (no pawn of its side).
 #[inline]
-fn rook_file(sq: Square, our_pawns: u64, their_pawns: u64) -> Pair {
+fn rook_file(sq: Square, our_pawns: u64, their_pawns: u64) -> Option<Param> {
     let file = Bitboard::from_file(sq.file()).0;
     if file & our_pawns != 0 {
-        Pair::default()
+        None
     } else if file & their_pawns != 0 {
-        ROOK_HALF_OPEN_FILE
+        Some(Param::RookHalfOpenFile)
     } else {
-        ROOK_OPEN_FILE
+        Some(Param::RookOpenFile)
     }
 }
 
@@ -235,75 +287,97 @@ fn relative_rank(color: Color, sq: Square) -> usize {
     }
 }
 
-/// Passed, isolated and doubled pawns of `us`.
-fn pawn_structure(board: &Board, us: Color) -> (Pair, Pair, Pair) {
+/// Passed, isolated and doubled pawns of `us`, into `out`.
+#[inline(always)]
+fn pawn_structure<C: Collector>(board: &Board, us: Color, out: &mut C) {
     let ours = board.by_color(us).0 & board.pawns().0;
     let theirs = board.pawns().0 & !ours;
     // Squares the enemy pawns could still stop a pawn on: in front of them, and beside that.
     let their_span = ahead(!us, theirs);
     let stoppers = their_span | east(their_span) | west(their_span);
     let behind_ours = ahead(!us, ours);
-    let mut passed = Pair::default();
     for sq in Bitboard(ours & !stoppers & !behind_ours) {
-        passed += PASSED_PAWN[relative_rank(us, sq)];
+        let rank = relative_rank(us, sq);
+        out.weight(us, Term::PassedPawns, Param::PassedPawn(rank), 1);
     }
     let our_files = files_of(ours);
     let isolated = ours & !(east(our_files) | west(our_files));
     let doubled = ours & behind_ours;
-    (
-        passed,
-        ISOLATED_PAWN * count(isolated),
-        DOUBLED_PAWN * count(doubled),
-    )
+    out.weight(
+        us,
+        Term::IsolatedPawns,
+        Param::IsolatedPawn,
+        count(isolated),
+    );
+    out.weight(us, Term::DoubledPawns, Param::DoubledPawn, count(doubled));
 }
 
-/// The pawn shield in front of `us`'s king.
-fn pawn_shield(board: &Board, us: Color) -> Pair {
+/// The pawn shield in front of `us`'s king, into `out`.
+#[inline(always)]
+fn pawn_shield<C: Collector>(board: &Board, us: Color, out: &mut C) {
     let Some(king) = board.king_of(us) else {
-        return Pair::default();
+        return;
     };
     let ours = board.by_color(us).0 & board.pawns().0;
     let k = Bitboard::from_square(king).0;
     let first = forward(us, k | east(k) | west(k));
     let second = forward(us, first);
-    PAWN_SHIELD[0] * count(ours & first) + PAWN_SHIELD[1] * count(ours & second)
+    out.weight(
+        us,
+        Term::KingSafety,
+        Param::PawnShield(0),
+        count(ours & first),
+    );
+    out.weight(
+        us,
+        Term::KingSafety,
+        Param::PawnShield(1),
+        count(ours & second),
+    );
 }
 
 /// What the enemy's attack on a king's zone costs it.
 #[inline]
-fn king_danger(enemy: &Activity) -> Pair {
-    if enemy.king_attackers < 2 {
+fn king_danger(enemy: KingAttack) -> Pair {
+    if enemy.attackers < 2 {
         return Pair::default();
     }
-    let units = enemy.king_attack_units;
+    let units = enemy.units;
     pair(
         -(units * units / KING_DANGER_DIVISOR).min(KING_DANGER_MAX),
         0,
     )
 }
 
+/// Counts every term of both sides but material, square tables and tempo into `out`.
+#[inline(always)]
+pub fn collect<C: Collector>(board: &Board, out: &mut C) {
+    let black = activity(board, Color::Black, out);
+    let white = activity(board, Color::White, out);
+    side(board, Color::Black, white, out);
+    side(board, Color::White, black, out);
+}
+
+/// The terms of `us` that do not come from its pieces' activity, with `enemy` the enemy's
+/// attack on its king.
+#[inline(always)]
+fn side<C: Collector>(board: &Board, us: Color, enemy: KingAttack, out: &mut C) {
+    pawn_structure(board, us, out);
+    pawn_shield(board, us, out);
+    let danger = king_danger(enemy);
+    if danger != Pair::default() {
+        out.value(us, Term::KingSafety, danger);
+    }
+    if (board.bishops() & board.by_color(us)).count() >= 2 {
+        out.weight(us, Term::BishopPair, Param::BishopPair, 1);
+    }
+}
+
 /// Both sides' terms, indexed by colour (`Color::Black as usize`, `Color::White as usize`).
 pub fn terms(board: &Board) -> [SideTerms; 2] {
-    let activities = [activity(board, Color::Black), activity(board, Color::White)];
-    [Color::Black, Color::White].map(|us| {
-        let (passed_pawns, isolated_pawns, doubled_pawns) = pawn_structure(board, us);
-        let own = &activities[us as usize];
-        let enemy = &activities[!us as usize];
-        let bishops = (board.bishops() & board.by_color(us)).count();
-        SideTerms {
-            passed_pawns,
-            isolated_pawns,
-            doubled_pawns,
-            mobility: own.mobility,
-            king_safety: pawn_shield(board, us) + king_danger(enemy),
-            bishop_pair: if bishops >= 2 {
-                BISHOP_PAIR
-            } else {
-                Pair::default()
-            },
-            rook_files: own.rook_files,
-        }
-    })
+    let mut by_side = BySide([SideTerms::default(); 2]);
+    collect(board, &mut by_side);
+    by_side.0
 }
 
 #[cfg(test)]
@@ -338,13 +412,13 @@ mod tests {
         // White's a5 is passed (its 5th rank, index 4); e4 and d2 face Black's e5.
         let fen = "4k3/8/8/P3p3/4P3/8/3P4/4K3 w - - 0 1";
         let white = side(fen, Color::White);
-        assert_eq!(white.passed_pawns, PASSED_PAWN[4]);
+        assert_eq!(white.passed_pawns, WEIGHTS.passed_pawn[4]);
         let black = side(fen, Color::Black);
         // Black's e5 is stopped by e4 in front of it: not passed.
         assert_eq!(black.passed_pawns, Pair::default());
         // A black pawn on a2 stands on its own 7th rank (index 6).
         let black = side("4k3/8/8/8/8/8/p7/4K3 b - - 0 1", Color::Black);
-        assert_eq!(black.passed_pawns, PASSED_PAWN[6]);
+        assert_eq!(black.passed_pawns, WEIGHTS.passed_pawn[6]);
     }
 
     #[test]
@@ -354,15 +428,15 @@ mod tests {
         assert_eq!(white.passed_pawns, Pair::default());
         // Level with the enemy pawn: e5 cannot come back, so d5 is passed.
         let white = side("4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1", Color::White);
-        assert_eq!(white.passed_pawns, PASSED_PAWN[4]);
+        assert_eq!(white.passed_pawns, WEIGHTS.passed_pawn[4]);
     }
 
     #[test]
     fn isolated_and_doubled_pawns_are_counted() {
         // White: a2 isolated; c2, c3 doubled (one counted) and isolated both; Black: f7 g7 fine.
         let white = side("4k3/5pp1/8/8/8/2P5/P1P5/4K3 w - - 0 1", Color::White);
-        assert_eq!(white.isolated_pawns, ISOLATED_PAWN * 3);
-        assert_eq!(white.doubled_pawns, DOUBLED_PAWN);
+        assert_eq!(white.isolated_pawns, WEIGHTS.isolated_pawn * 3);
+        assert_eq!(white.doubled_pawns, WEIGHTS.doubled_pawn);
         let black = side("4k3/5pp1/8/8/8/2P5/P1P5/4K3 w - - 0 1", Color::Black);
         assert_eq!(black.isolated_pawns, Pair::default());
         assert_eq!(black.doubled_pawns, Pair::default());
@@ -372,19 +446,22 @@ mod tests {
     fn mobility_counts_reachable_squares_beyond_the_base() {
         // A lone knight on d4 reaches 8 squares: 4 beyond the base.
         let white = side("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", Color::White);
-        assert_eq!(white.mobility, MOBILITY[0] * 4);
+        assert_eq!(white.mobility, WEIGHTS.mobility[0] * 4);
         // A knight on a1 reaches 2 squares, one of them (c2) attacked by a black pawn on d3.
         let white = side("4k3/8/8/8/8/3p4/8/N3K3 w - - 0 1", Color::White);
-        assert_eq!(white.mobility, MOBILITY[0] * (1 - 4));
+        assert_eq!(white.mobility, WEIGHTS.mobility[0] * (1 - 4));
     }
 
     #[test]
     fn bishop_pair_and_rook_files() {
         let fen = "r3k3/p7/8/8/8/8/8/R1BBK2R w - - 0 1";
         let white = side(fen, Color::White);
-        assert_eq!(white.bishop_pair, BISHOP_PAIR);
+        assert_eq!(white.bishop_pair, WEIGHTS.bishop_pair);
         // a1 is half-open (Black's a7), h1 open.
-        assert_eq!(white.rook_files, ROOK_HALF_OPEN_FILE + ROOK_OPEN_FILE);
+        assert_eq!(
+            white.rook_files,
+            WEIGHTS.rook_half_open_file + WEIGHTS.rook_open_file
+        );
         let black = side(fen, Color::Black);
         assert_eq!(black.bishop_pair, Pair::default());
         // a8 stands behind Black's own a7 pawn.
@@ -395,7 +472,7 @@ mod tests {
     fn king_safety_counts_the_shield_and_the_attack() {
         // White's castled king with f2 g2 h2 has a full first-rank shield; no attackers.
         let white = side("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1", Color::White);
-        assert_eq!(white.king_safety, PAWN_SHIELD[0] * 3);
+        assert_eq!(white.king_safety, WEIGHTS.pawn_shield[0] * 3);
         // A queen on h4 and a knight on f4 both reach the zone of the bare king on g1.
         let fen = "4k3/8/8/8/5n1q/8/8/6K1 w - - 0 1";
         let white = side(fen, Color::White);
