@@ -9,6 +9,7 @@ use crate::eval::{Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::minimax::{horizon_outcome, rule_outcome};
+use crate::search::observer::Window;
 use crate::search::ordering::{capture_order, MovePicker};
 
 /// Alpha-beta over the root moves, deepened afresh depth by depth; with `ordering`, captures
@@ -75,11 +76,33 @@ fn search_depth(
             context.pv.update(0, m);
         }
     }
+    let window = Window {
+        alpha: -INFINITY,
+        beta: INFINITY,
+    };
+    context.leave(0, Some(window), alpha);
     Some(alpha)
 }
 
-/// The fail-soft alpha-beta value of `pos` within the window (alpha, beta).
+/// The fail-soft alpha-beta value of `pos` within the window (alpha, beta), told to the
+/// observer.
+#[inline]
 fn alphabeta(
+    context: &mut SearchContext,
+    pos: &Chess,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    ordering: bool,
+) -> Score {
+    let score = alphabeta_node(context, pos, depth, ply, alpha, beta, ordering);
+    context.leave(ply, Some(Window { alpha, beta }), score);
+    score
+}
+
+/// [`alphabeta`] without the observer.
+fn alphabeta_node(
     context: &mut SearchContext,
     pos: &Chess,
     depth: u32,
@@ -114,6 +137,7 @@ fn alphabeta(
                 context.pv.update(ply, m);
                 if alpha >= beta {
                     context.stats.beta_cutoffs += 1;
+                    context.cutoff(ply, || std::iter::from_fn(|| picker.next()).collect());
                     break;
                 }
             }

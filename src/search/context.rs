@@ -8,6 +8,7 @@ use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
 use crate::eval::{Accumulator, Evaluation, Score};
 use crate::search::limits::Limiter;
+use crate::search::observer::{NodeKind, SearchObserver, Window};
 use crate::search::pv::PvTable;
 use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
 
@@ -32,6 +33,8 @@ pub struct SearchContext<'a> {
     /// The depth being searched, and the root move being searched with its number.
     depth: u32,
     root_move: Option<(Move, usize)>,
+    /// Who is told of every node (`engine tree`); None in every other search.
+    observer: Option<&'a mut dyn SearchObserver>,
 }
 
 impl<'a> SearchContext<'a> {
@@ -59,12 +62,41 @@ impl<'a> SearchContext<'a> {
             reported_line: false,
             depth: 0,
             root_move: None,
+            observer: None,
         }
+    }
+
+    /// The same context, telling `observer` of every node it enters and leaves.
+    pub fn observed_by(self, observer: &'a mut dyn SearchObserver) -> SearchContext<'a> {
+        SearchContext {
+            observer: Some(observer),
+            ..self
+        }
+    }
+
+    /// Whether an observer is told of the nodes (only `engine tree`'s searches have one).
+    #[inline]
+    pub fn observed(&self) -> bool {
+        self.observer.is_some()
     }
 
     /// Enters a node at `ply`: counts it and clears its PV. True when the search must stop.
     #[inline]
     pub fn enter(&mut self, ply: usize) -> bool {
+        self.enter_node(ply, NodeKind::Search)
+    }
+
+    /// [`SearchContext::enter`] for a node of the quiescence search.
+    #[inline]
+    pub fn enter_quiescence(&mut self, ply: usize) -> bool {
+        self.enter_node(ply, NodeKind::Quiescence)
+    }
+
+    #[inline]
+    fn enter_node(&mut self, ply: usize, kind: NodeKind) -> bool {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.enter(ply, kind);
+        }
         self.pv.clear(ply);
         if ply > self.seldepth {
             self.seldepth = ply;
@@ -142,6 +174,9 @@ impl<'a> SearchContext<'a> {
     /// The position after the legal move `m`, with its key pushed on the history.
     #[inline]
     pub fn play(&mut self, pos: &Chess, m: Move) -> Chess {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.play(pos, m);
+        }
         let mut child = pos.clone();
         child.play_unchecked(m);
         let key = key_after(pos, self.history.key(), m, &child);
@@ -154,6 +189,9 @@ impl<'a> SearchContext<'a> {
     /// Enters a position reached without a move (a null move), whose key is `key`.
     #[inline]
     pub fn play_null(&mut self, key: u64) {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.play_null();
+        }
         self.history.push(key);
         self.sums.push(*self.sums());
     }
@@ -161,8 +199,29 @@ impl<'a> SearchContext<'a> {
     /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
     #[inline]
     pub fn undo(&mut self) {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.undo();
+        }
         self.history.pop();
         self.sums.pop();
+    }
+
+    /// The node at `ply` returns `score`, searched within `window` (None: no window): for the
+    /// observer.
+    #[inline]
+    pub fn leave(&mut self, ply: usize, window: Option<Window>, score: Score) {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.leave(ply, window, score);
+        }
+    }
+
+    /// The node at `ply` cut off without searching `skipped` (given only when observed): for
+    /// the observer.
+    #[inline]
+    pub fn cutoff(&mut self, ply: usize, skipped: impl FnOnce() -> Vec<Move>) {
+        if let Some(observer) = self.observer.as_deref_mut() {
+            observer.cutoff(ply, &skipped());
+        }
     }
 
     #[inline]

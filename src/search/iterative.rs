@@ -9,6 +9,7 @@ use crate::board::rules::{self, Repetition};
 use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::observer::Window;
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::selective::late_move_reduction;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
@@ -156,6 +157,7 @@ impl IterativeDeepening<'_, '_> {
     /// Searches every root move to `depth` within (alpha, beta), the previous best first;
     /// the score is fail-soft (at most alpha when every move fails low).
     fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> DepthOutcome {
+        let window = Window { alpha, beta };
         self.root_depth = depth;
         self.context.seldepth = 0;
         let root = self.context.root.clone();
@@ -206,11 +208,27 @@ impl IterativeDeepening<'_, '_> {
                 0,
             );
         }
+        self.context.leave(0, Some(window), best_score);
         DepthOutcome::Completed(best_score)
     }
 
-    /// The principal variation search of `pos` with `depth` plies left.
+    /// The principal variation search of `pos` with `depth` plies left, told to the observer.
+    #[inline]
     pub(super) fn negamax(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let score = self.negamax_node(pos, depth, ply, alpha, beta);
+        self.context.leave(ply, Some(Window { alpha, beta }), score);
+        score
+    }
+
+    /// [`IterativeDeepening::negamax`] without the observer.
+    fn negamax_node(
         &mut self,
         pos: &Chess,
         mut depth: i32,

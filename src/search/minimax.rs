@@ -64,11 +64,20 @@ fn search_depth(context: &mut SearchContext, root_moves: &[Move], depth: u32) ->
             context.pv.update(0, m);
         }
     }
+    context.leave(0, None, best);
     Some(best)
 }
 
-/// The minimax value of `pos` searched `depth` more plies.
+/// The minimax value of `pos` searched `depth` more plies, told to the observer.
+#[inline]
 fn minimax(context: &mut SearchContext, pos: &Chess, depth: u32, ply: usize) -> Score {
+    let score = minimax_node(context, pos, depth, ply);
+    context.leave(ply, None, score);
+    score
+}
+
+/// [`minimax`] without the observer.
+fn minimax_node(context: &mut SearchContext, pos: &Chess, depth: u32, ply: usize) -> Score {
     if context.enter(ply) {
         return 0;
     }
