@@ -91,7 +91,7 @@ fn draw(lines: &[Series], title: &str, path: &Path) -> Result<(), Box<dyn std::e
     let labels: Vec<&str> = lines.iter().map(|s| s.label.as_str()).collect();
     panel(
         &left,
-        "Nodes searched (log scale)",
+        "Nodes visited (log scale)",
         "nodes",
         &depths,
         &labels,

@@ -8,12 +8,13 @@ use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
 use crate::eval::{Accumulator, Evaluation, Score};
 use crate::search::limits::Limiter;
-use crate::search::observer::{NodeKind, SearchObserver, Window};
+use crate::search::observer::{NodeKind, SearchObserver, Unobserved, Window};
 use crate::search::pv::PvTable;
 use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
 
-/// The running state of one tree search.
-pub struct SearchContext<'a> {
+/// The running state of one tree search, telling `O` of every node (nothing, in every search
+/// but `engine tree`'s).
+pub struct SearchContext<'a, O = Unobserved> {
     pub root: Chess,
     pub limiter: Limiter<'a>,
     /// The keys of the game and of the search path, for repetitions.
@@ -33,8 +34,8 @@ pub struct SearchContext<'a> {
     /// The depth being searched, and the root move being searched with its number.
     depth: u32,
     root_move: Option<(Move, usize)>,
-    /// Who is told of every node (`engine tree`); None in every other search.
-    observer: Option<&'a mut dyn SearchObserver>,
+    /// Who is told of every node (`engine tree`); [`Unobserved`] in every other search.
+    observer: O,
 }
 
 impl<'a> SearchContext<'a> {
@@ -62,24 +63,31 @@ impl<'a> SearchContext<'a> {
             reported_line: false,
             depth: 0,
             root_move: None,
-            observer: None,
+            observer: Unobserved,
         }
     }
 
     /// The same context, telling `observer` of every node it enters and leaves.
-    pub fn observed_by(self, observer: &'a mut dyn SearchObserver) -> SearchContext<'a> {
+    pub fn observed_by<P: SearchObserver>(self, observer: P) -> SearchContext<'a, P> {
         SearchContext {
-            observer: Some(observer),
-            ..self
+            root: self.root,
+            limiter: self.limiter,
+            history: self.history,
+            pv: self.pv,
+            seldepth: self.seldepth,
+            stats: self.stats,
+            evaluation: self.evaluation,
+            sums: self.sums,
+            report: self.report,
+            reported_line: self.reported_line,
+            depth: self.depth,
+            root_move: self.root_move,
+            observer,
         }
     }
+}
 
-    /// Whether an observer is told of the nodes (only `engine tree`'s searches have one).
-    #[inline]
-    pub fn observed(&self) -> bool {
-        self.observer.is_some()
-    }
-
+impl<O: SearchObserver> SearchContext<'_, O> {
     /// Enters a node at `ply`: counts it and clears its PV. True when the search must stop.
     #[inline]
     pub fn enter(&mut self, ply: usize) -> bool {
@@ -94,9 +102,7 @@ impl<'a> SearchContext<'a> {
 
     #[inline]
     fn enter_node(&mut self, ply: usize, kind: NodeKind) -> bool {
-        if let Some(observer) = self.observer.as_deref_mut() {
-            observer.enter(ply, kind);
-        }
+        self.observer.enter(ply, kind);
         self.pv.clear(ply);
         if ply > self.seldepth {
             self.seldepth = ply;
@@ -174,9 +180,7 @@ impl<'a> SearchContext<'a> {
     /// The position after the legal move `m`, with its key pushed on the history.
     #[inline]
     pub fn play(&mut self, pos: &Chess, m: Move) -> Chess {
-        if let Some(observer) = self.observer.as_deref_mut() {
-            observer.play(pos, m);
-        }
+        self.observer.play(pos, m);
         let mut child = pos.clone();
         child.play_unchecked(m);
         let key = key_after(pos, self.history.key(), m, &child);
@@ -189,9 +193,7 @@ impl<'a> SearchContext<'a> {
     /// Enters a position reached without a move (a null move), whose key is `key`.
     #[inline]
     pub fn play_null(&mut self, key: u64) {
-        if let Some(observer) = self.observer.as_deref_mut() {
-            observer.play_null();
-        }
+        self.observer.play_null();
         self.history.push(key);
         self.sums.push(*self.sums());
     }
@@ -199,9 +201,7 @@ impl<'a> SearchContext<'a> {
     /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
     #[inline]
     pub fn undo(&mut self) {
-        if let Some(observer) = self.observer.as_deref_mut() {
-            observer.undo();
-        }
+        self.observer.undo();
         self.history.pop();
         self.sums.pop();
     }
@@ -210,17 +210,15 @@ impl<'a> SearchContext<'a> {
     /// observer.
     #[inline]
     pub fn leave(&mut self, ply: usize, window: Option<Window>, score: Score) {
-        if let Some(observer) = self.observer.as_deref_mut() {
-            observer.leave(ply, window, score);
-        }
+        self.observer.leave(ply, window, score);
     }
 
     /// The node at `ply` cut off without searching `skipped` (given only when observed): for
     /// the observer.
     #[inline]
     pub fn cutoff(&mut self, ply: usize, skipped: impl FnOnce() -> Vec<Move>) {
-        if let Some(observer) = self.observer.as_deref_mut() {
-            observer.cutoff(ply, &skipped());
+        if O::ACTIVE {
+            self.observer.cutoff(ply, &skipped());
         }
     }
 

@@ -9,15 +9,15 @@ use crate::board::rules::{self, Repetition};
 use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
-use crate::search::observer::Window;
+use crate::search::observer::{SearchObserver, Unobserved, Window};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::selective::late_move_reduction;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
 use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
-pub struct IterativeDeepening<'a, 'c> {
-    pub(super) context: SearchContext<'c>,
+pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
+    pub(super) context: SearchContext<'c, O>,
     tt: &'a mut TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
     use_tt: bool,
@@ -53,15 +53,15 @@ pub(super) struct Node {
     pub(super) futility_value: Option<Score>,
 }
 
-impl<'a, 'c> IterativeDeepening<'a, 'c> {
+impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
     /// The searcher of `context`'s root over `root_moves`, with the table and heuristics of
     /// `state` (aged for a new search) and the parts `config` switches on.
     pub fn new(
-        context: SearchContext<'c>,
+        context: SearchContext<'c, O>,
         root_moves: &[Move],
         config: &SearchConfig,
         state: &'a mut SearchState,
-    ) -> IterativeDeepening<'a, 'c> {
+    ) -> IterativeDeepening<'a, 'c, O> {
         state.tt.new_search();
         state.heuristics.new_search();
         let mut searcher = IterativeDeepening {
@@ -85,10 +85,11 @@ impl<'a, 'c> IterativeDeepening<'a, 'c> {
     }
 }
 
-impl<'c> DepthSearch<'c> for IterativeDeepening<'_, 'c> {
+impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
     const DEEPENING: Deepening = Deepening::Incremental;
+    type Observer = O;
 
-    fn context(&mut self) -> &mut SearchContext<'c> {
+    fn context(&mut self) -> &mut SearchContext<'c, O> {
         &mut self.context
     }
 
@@ -119,7 +120,7 @@ impl<'c> DepthSearch<'c> for IterativeDeepening<'_, 'c> {
     }
 }
 
-impl IterativeDeepening<'_, '_> {
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// Root moves ordered as at any node (table move, captures, ...), or as generated.
     fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
         if !self.ordering {

@@ -1,8 +1,9 @@
 //! The observer hook: what a search tells an observer about the tree it walks, node by node,
 //! so that a tool can draw the tree searched (`engine tree`) rather than a re-enactment of it.
 //!
-//! A search has an observer only when [`run_observed`] gives it one; otherwise each hook is a
-//! test of an empty `Option` (see [`SearchContext`]), and the search's node count, moves and
+//! The observer is a type parameter of the search ([`SearchContext`] and the searches over it):
+//! every search but [`run_observed`]'s has [`Unobserved`], whose hooks are empty and inlined
+//! away, so the code searched is what it was before the hook existed. The node count, moves and
 //! scores are the same with an observer as without.
 
 use std::time::Instant;
@@ -42,6 +43,10 @@ pub struct Window {
 /// counts it, and left once with its value, unless the search stops first; the nodes entered
 /// between a node's entry and its leaving are its subtree.
 pub trait SearchObserver {
+    /// Whether the hooks do anything: the search prepares what only an observer needs (the
+    /// moves a cut-off skipped) only when they do.
+    const ACTIVE: bool = true;
+
     /// A node at `ply` (0: the root) is entered and counted; the move that leads to it is the
     /// last one played and not yet undone.
     fn enter(&mut self, ply: usize, kind: NodeKind);
@@ -59,15 +64,60 @@ pub trait SearchObserver {
     fn cutoff(&mut self, ply: usize, skipped: &[Move]);
 }
 
+/// No observer: the searches' default, every hook empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unobserved;
+
+impl SearchObserver for Unobserved {
+    const ACTIVE: bool = false;
+
+    #[inline(always)]
+    fn enter(&mut self, _ply: usize, _kind: NodeKind) {}
+    #[inline(always)]
+    fn play(&mut self, _from: &Chess, _m: Move) {}
+    #[inline(always)]
+    fn play_null(&mut self) {}
+    #[inline(always)]
+    fn undo(&mut self) {}
+    #[inline(always)]
+    fn leave(&mut self, _ply: usize, _window: Option<Window>, _score: Score) {}
+    #[inline(always)]
+    fn cutoff(&mut self, _ply: usize, _skipped: &[Move]) {}
+}
+
+/// An observer lent to a search.
+impl<T: SearchObserver + ?Sized> SearchObserver for &mut T {
+    const ACTIVE: bool = T::ACTIVE;
+
+    fn enter(&mut self, ply: usize, kind: NodeKind) {
+        (**self).enter(ply, kind);
+    }
+    fn play(&mut self, from: &Chess, m: Move) {
+        (**self).play(from, m);
+    }
+    fn play_null(&mut self) {
+        (**self).play_null();
+    }
+    fn undo(&mut self) {
+        (**self).undo();
+    }
+    fn leave(&mut self, ply: usize, window: Option<Window>, score: Score) {
+        (**self).leave(ply, window, score);
+    }
+    fn cutoff(&mut self, ply: usize, skipped: &[Move]) {
+        (**self).cutoff(ply, skipped);
+    }
+}
+
 /// Runs `config`'s search of `game` to `depth` with a fresh state of `hash_mb` MB, as
 /// `go depth` does on a fresh engine (one thread, the same node count), telling `observer`
 /// every node; the reports go to `report`. Random has no tree: None.
-pub fn run_observed(
+pub fn run_observed<O: SearchObserver>(
     game: &Game,
     config: &SearchConfig,
     depth: u32,
     hash_mb: usize,
-    observer: &mut dyn SearchObserver,
+    observer: O,
     report: &mut dyn FnMut(Report),
 ) -> Option<SearchResult> {
     let limits = Limits {
