@@ -54,7 +54,8 @@ enum Cmd {
         #[arg(default_value_t = engine::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
-    /// Run each search type at each depth on the same positions and print one table.
+    /// Run each search type at each depth on the same positions and print one table (with
+    /// --plot, also draw nodes and time against depth).
     Compare(CompareArgs),
     /// Play games between two configurations inside this process.
     Play(PlayArgs),

@@ -164,6 +164,26 @@ fn the_tree_has_the_nodes_and_the_score_of_the_search() {
 }
 
 #[test]
+fn iterative_deepening_trees_hold_every_iteration_with_its_null_moves() {
+    let mut null_moves = 0;
+    for (fen, depth) in [(SMALL[0], 5), (SMALL[0], 7), (KIWIPETE, 5)] {
+        let config = config(SearchKind::IterativeDeepening, Evaluation::Positional);
+        let plain = plain_search(&Game::from_fen(fen).expect("legal"), &config, depth);
+        let tree = record(fen, &config, depth);
+        assert_eq!(tree.nodes.len() as u64, plain.nodes, "{fen} depth {depth}");
+        let root = tree.roots.last().expect("a root");
+        assert_eq!(tree.nodes[root.node].score, Some(plain.score));
+        // One root search per iteration, more where an aspiration window failed.
+        let mut depths: Vec<u32> = tree.roots.iter().map(|r| r.depth).collect();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+        depths.dedup();
+        assert_eq!(depths, (1..=depth).collect::<Vec<_>>());
+        null_moves += tree.nodes.iter().filter(|n| n.edge == Edge::Null).count();
+    }
+    assert!(null_moves > 0, "no null move drawn");
+}
+
+#[test]
 fn minimax_searches_every_legal_move_and_backs_up_the_values() {
     for fen in SMALL {
         let tree = record(fen, &config(SearchKind::Minimax, Evaluation::Material), 3);
