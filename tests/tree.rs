@@ -465,6 +465,16 @@ fn bad_tree_arguments_are_refused_with_status_2() {
             "--search",
             "AlphaBeta",
         ],
+        // Checkmate: nothing to search.
+        &[
+            "--fen",
+            "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+            "tree",
+            "--depth",
+            "2",
+            "--search",
+            "AlphaBeta",
+        ],
     ] {
         let out = run(args, "");
         assert_eq!(out.status.code(), Some(2), "{args:?}: {}", out.stderr);

@@ -49,6 +49,9 @@ pub fn render(tree: &SearchTree) -> String {
             };
             let _ = writeln!(dot, "  n{parent} -> n{id}{attributes};");
         }
+    }
+    // After every node, so that with `ordering=out` each box comes after its node's children.
+    for (id, node) in tree.nodes.iter().enumerate() {
         if node.cutoff.as_ref().is_some_and(|s| !s.is_empty()) {
             let mut lines = vec![text::cutoff_name(node.ply).to_string()];
             lines.extend(text::skipped_lines(node, 4));

@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{Color, Move, Position};
 
 use crate::board::game::Game;
+use crate::compare::watchdog;
 use crate::eval::Score;
 use crate::search::observer::{run_observed, NodeKind, Window};
 use crate::search::{
@@ -122,6 +123,8 @@ pub enum TreeError {
     TooLarge { nodes: u64, max: u64, exact: bool },
     /// Random searches no tree.
     NoTree(SearchKind),
+    /// The game is over at the root: nothing to search.
+    NoMoves,
     /// The recorded tree disagrees with the search (a broken hook).
     Inconsistent(String),
 }
@@ -140,6 +143,7 @@ impl std::fmt::Display for TreeError {
                 f,
                 "{kind} searches no tree; choose Minimax, AlphaBeta or IterativeDeepening"
             ),
+            TreeError::NoMoves => write!(f, "the position has no legal move: nothing to search"),
             TreeError::Inconsistent(what) => {
                 write!(f, "the recorded tree disagrees with the search: {what}")
             }
@@ -161,7 +165,7 @@ pub fn count_nodes(game: &Game, config: &SearchConfig, depth: u32, hash_mb: usiz
     let signals = Signals::new(false);
     let done = AtomicBool::new(false);
     let result = thread::scope(|scope| {
-        scope.spawn(|| stop_after(&signals, &done, COUNT_TIME));
+        scope.spawn(|| watchdog(&signals, &done, COUNT_TIME));
         let result = search::run(
             game,
             config,
@@ -178,19 +182,6 @@ pub fn count_nodes(game: &Game, config: &SearchConfig, depth: u32, hash_mb: usiz
     (result.nodes, exact)
 }
 
-/// Stops the search after `limit`, unless it is `done` first.
-fn stop_after(signals: &Signals, done: &AtomicBool, limit: Duration) {
-    let start = Instant::now();
-    while !done.load(Ordering::SeqCst) {
-        let elapsed = start.elapsed();
-        if elapsed >= limit {
-            signals.stop();
-            return;
-        }
-        thread::sleep((limit - elapsed).min(Duration::from_millis(2)));
-    }
-}
-
 /// Records the tree of `config`'s search of `game` to `depth` from a fresh table of `hash_mb`
 /// MB, refused when it has more than `max_nodes` nodes. The search is run twice: once alone, to
 /// count its nodes, then observed; both must agree.
@@ -203,6 +194,9 @@ pub fn record(
 ) -> Result<SearchTree, TreeError> {
     if config.kind == SearchKind::Random {
         return Err(TreeError::NoTree(config.kind));
+    }
+    if game.position().legal_moves().is_empty() {
+        return Err(TreeError::NoMoves);
     }
     let (nodes, exact) = count_nodes(game, config, depth, hash_mb);
     if nodes > max_nodes {
