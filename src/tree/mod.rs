@@ -25,7 +25,7 @@ use crate::compare::watchdog;
 use crate::eval::Score;
 use crate::search::observer::{run_observed, NodeKind, Window};
 use crate::search::{
-    self, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
+    self, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
 };
 use recorder::Recorder;
 
@@ -235,20 +235,7 @@ pub fn record(
             .unwrap_or_default(),
         result,
     };
-    // Each iteration's report counts the nodes so far: its root searches are the roots entered
-    // before that count.
-    let mut roots = recorder.roots.into_iter().peekable();
-    for iteration in &iterations {
-        let mut last = None;
-        while let Some(node) = roots.next_if(|&node| (node as u64) < iteration.nodes) {
-            let depth = iteration.depth;
-            tree.roots.push(RootSearch { node, depth });
-            last = Some(node);
-        }
-        if let Some(root) = last {
-            mark_pv(&mut tree.nodes, root, &iteration.pv);
-        }
-    }
+    assign_roots(&mut tree, recorder.roots, &iterations);
     if let Some(root) = tree.roots.last() {
         let value = tree.nodes[root.node].score;
         if value != Some(tree.result.score) {
@@ -259,6 +246,24 @@ pub fn record(
         }
     }
     Ok(tree)
+}
+
+/// Gives each root search its depth and marks each depth's PV from its last root search: each
+/// iteration's report counts the nodes so far, so its root searches are the roots entered
+/// before that count.
+fn assign_roots(tree: &mut SearchTree, roots: Vec<usize>, iterations: &[Iteration]) {
+    let mut roots = roots.into_iter().peekable();
+    for iteration in iterations {
+        let mut last = None;
+        while let Some(node) = roots.next_if(|&node| (node as u64) < iteration.nodes) {
+            let depth = iteration.depth;
+            tree.roots.push(RootSearch { node, depth });
+            last = Some(node);
+        }
+        if let Some(root) = last {
+            mark_pv(&mut tree.nodes, root, &iteration.pv);
+        }
+    }
 }
 
 /// Marks the path of `pv` from `root`: at each node the last child reached by the PV's move
