@@ -149,7 +149,7 @@ fn search_once(game: &Game, config: &SearchConfig, depth: u32, limit: Duration) 
 }
 
 /// Stops the search once `limit` has passed, unless it is done first.
-fn watchdog(signals: &Signals, done: &AtomicBool, limit: Duration) {
+pub(crate) fn watchdog(signals: &Signals, done: &AtomicBool, limit: Duration) {
     let start = Instant::now();
     while !done.load(Ordering::SeqCst) {
         let elapsed = start.elapsed();

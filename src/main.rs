@@ -54,7 +54,8 @@ enum Cmd {
         #[arg(default_value_t = engine::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
-    /// Run each search type at each depth on the same positions and print one table.
+    /// Run each search type at each depth on the same positions and print one table (with
+    /// --plot, also draw nodes and time against depth).
     Compare(CompareArgs),
     /// Play games between two configurations inside this process.
     Play(PlayArgs),
@@ -64,6 +65,35 @@ enum Cmd {
     /// Search each position of an EPD test suite (`bm`/`am` in SAN) for a fixed time; prints
     /// each result and `Solved: N/M`.
     Solve(SolveArgs),
+    /// Draw the tree of one small search (SVG, or Graphviz DOT): every node it visits with its
+    /// move, value and alpha-beta window, the PV, and the moves each cut-off skipped.
+    Tree(TreeArgs),
+}
+
+#[derive(clap::Args, Debug)]
+struct TreeArgs {
+    /// Depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=engine::search::MAX_DEPTH as i64))]
+    depth: u32,
+    /// The search whose tree is drawn: Minimax, AlphaBeta or IterativeDeepening (its options
+    /// from --set, e.g. MoveOrdering=false).
+    #[arg(long)]
+    search: engine::search::SearchKind,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "svg")]
+    format: TreeFormatArg,
+    /// Write to FILE instead of stdout.
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+    /// Refuse a tree of more nodes than this (too large to read); it says how many it would have.
+    #[arg(long, value_name = "N", default_value_t = engine::tree::DEFAULT_MAX_NODES)]
+    max_nodes: u64,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+enum TreeFormatArg {
+    Svg,
+    Dot,
 }
 
 #[derive(clap::Args, Debug)]
@@ -138,6 +168,9 @@ struct CompareArgs {
     /// Output format.
     #[arg(long, value_enum, default_value = "table")]
     format: FormatArg,
+    /// Also draw nodes and time against depth, one line per search, as SVG to FILE.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug)]
@@ -207,6 +240,7 @@ fn main() -> ExitCode {
         Some(Cmd::Play(args)) => tools::play(&cli, args),
         Some(Cmd::Solve(args)) => tools::solve(&cli, args),
         Some(Cmd::Tune(args)) => tools::tune(&cli, args),
+        Some(Cmd::Tree(args)) => tools::tree(&cli, args),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -260,9 +294,14 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         }
         Some(Cmd::D) => Command::Display,
         Some(Cmd::Eval) => Command::Eval,
-        Some(Cmd::Bench { .. } | Cmd::Compare(_) | Cmd::Play(_) | Cmd::Solve(_) | Cmd::Tune(_)) => {
-            bail!("not a UCI command")
-        }
+        Some(
+            Cmd::Bench { .. }
+            | Cmd::Compare(_)
+            | Cmd::Play(_)
+            | Cmd::Solve(_)
+            | Cmd::Tune(_)
+            | Cmd::Tree(_),
+        ) => bail!("not a UCI command"),
     };
     commands.push(command);
     Ok(Some(commands))

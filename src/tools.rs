@@ -1,10 +1,10 @@
-//! The command-line tools beside the UCI loop: bench, compare, play, solve and tune. They print through
+//! The command-line tools beside the UCI loop: bench, compare, play, solve, tune and tree. They print through
 //! the one stdout writer, [`Output`], so that a closed stdout ends them quietly.
 
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context, Result};
 
@@ -14,11 +14,13 @@ use engine::compare::{self, Format};
 use engine::engine::options::Settings;
 use engine::eval::weights::{Param, Weights};
 use engine::play::{self, MatchSettings, Player};
-use engine::search::SearchState;
+use engine::search::{SearchConfig, SearchState};
 use engine::uci::output::Output;
 use engine::{bench, epd, labels, pgn};
 
-use crate::{Cli, CompareArgs, FormatArg, ParamsArg, PlayArgs, SolveArgs, TuneArgs};
+use crate::{
+    Cli, CompareArgs, FormatArg, ParamsArg, PlayArgs, SolveArgs, TreeArgs, TreeFormatArg, TuneArgs,
+};
 
 /// The options of `--set`, on top of the defaults.
 fn options(cli: &Cli) -> Result<Settings> {
@@ -80,7 +82,9 @@ pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
         print_lines(&out, &compare::csv_header());
     }
     let mut all_rows = Vec::new();
-    for (i, (name, game)) in positions(cli, args.epd.as_deref())?.into_iter().enumerate() {
+    let positions = positions(cli, args.epd.as_deref())?;
+    let count = positions.len();
+    for (i, (name, game)) in positions.into_iter().enumerate() {
         if let FormatArg::Table = args.format {
             if i > 0 {
                 out.line("");
@@ -97,12 +101,60 @@ pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
         match args.format {
             FormatArg::Table => print_lines(&out, &compare::table_rows(&rows)),
             FormatArg::Csv => print_lines(&out, &compare::csv_rows(&rows)),
-            FormatArg::Json => all_rows.extend(rows),
+            FormatArg::Json => {}
         }
+        all_rows.extend(rows);
     }
     if let FormatArg::Json = args.format {
         print_lines(&out, &compare::render(&all_rows, Format::Json));
     }
+    if let Some(path) = &args.plot {
+        let title = match (count, &all_rows.first()) {
+            (1, Some(row)) => format!("engine compare: {}", row.position),
+            _ => format!("engine compare: {count} positions, summed"),
+        };
+        let started = Instant::now();
+        engine::plot::plot(&all_rows, &title, path).map_err(anyhow::Error::msg)?;
+        Output::stderr().line(&format!(
+            "Plot: {} ({:.1} ms to draw)",
+            path.display(),
+            started.elapsed().as_secs_f64() * 1000.0
+        ));
+    }
+    Ok(())
+}
+
+/// `engine tree`: the tree of one search as SVG or DOT, to stdout or `-o FILE`; on stderr the
+/// node count and the time to search and to draw.
+pub fn tree(cli: &Cli, args: &TreeArgs) -> Result<()> {
+    let options = options(cli)?;
+    let config = SearchConfig {
+        kind: args.search,
+        ..options.search
+    };
+    let (_, game) = positions(cli, None)?.remove(0);
+    let started = Instant::now();
+    let tree = engine::tree::record(&game, &config, args.depth, options.hash_mb, args.max_nodes)?;
+    let searched = started.elapsed();
+    let started = Instant::now();
+    let text = match args.format {
+        TreeFormatArg::Svg => engine::tree::render_svg(&tree),
+        TreeFormatArg::Dot => engine::tree::render_dot(&tree),
+    };
+    let drawn = started.elapsed();
+    match &args.output {
+        Some(path) => std::fs::write(path, &text)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+        None => print_lines(&Output::stdout(), &text),
+    }
+    Output::stderr().line(&format!(
+        "Tree: {} nodes, value {}, skipped by cut-offs {} moves; searched twice in {:.1} ms, drawn in {:.1} ms",
+        tree.nodes.len(),
+        tree.result.score,
+        tree.skipped_moves(),
+        searched.as_secs_f64() * 1000.0,
+        drawn.as_secs_f64() * 1000.0
+    ));
     Ok(())
 }
 

@@ -23,7 +23,9 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("uci", &["uci"]),
     (
         "tools",
-        &["bench", "compare", "play", "solve", "pgn", "labels", "tune"],
+        &[
+            "bench", "compare", "play", "solve", "pgn", "labels", "tune", "tree", "plot",
+        ],
     ),
 ];
 

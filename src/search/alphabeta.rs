@@ -9,18 +9,23 @@ use crate::eval::{Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::minimax::{horizon_outcome, rule_outcome};
+use crate::search::observer::{SearchObserver, Unobserved, Window};
 use crate::search::ordering::{capture_order, MovePicker};
 
 /// Alpha-beta over the root moves, deepened afresh depth by depth; with `ordering`, captures
 /// first.
-pub struct AlphaBeta<'a> {
-    context: SearchContext<'a>,
+pub struct AlphaBeta<'a, O = Unobserved> {
+    context: SearchContext<'a, O>,
     root_moves: Vec<Move>,
     ordering: bool,
 }
 
-impl<'a> AlphaBeta<'a> {
-    pub fn new(context: SearchContext<'a>, root_moves: &[Move], ordering: bool) -> AlphaBeta<'a> {
+impl<'a, O: SearchObserver> AlphaBeta<'a, O> {
+    pub fn new(
+        context: SearchContext<'a, O>,
+        root_moves: &[Move],
+        ordering: bool,
+    ) -> AlphaBeta<'a, O> {
         AlphaBeta {
             context,
             root_moves: root_moves.to_vec(),
@@ -29,10 +34,11 @@ impl<'a> AlphaBeta<'a> {
     }
 }
 
-impl<'a> DepthSearch<'a> for AlphaBeta<'a> {
+impl<'a, O: SearchObserver> DepthSearch<'a> for AlphaBeta<'a, O> {
     const DEEPENING: Deepening = Deepening::Afresh;
+    type Observer = O;
 
-    fn context(&mut self) -> &mut SearchContext<'a> {
+    fn context(&mut self) -> &mut SearchContext<'a, O> {
         &mut self.context
     }
 
@@ -49,8 +55,8 @@ impl<'a> DepthSearch<'a> for AlphaBeta<'a> {
 }
 
 /// Searches the root moves to `depth` plies; the root score, or None when stopped.
-fn search_depth(
-    context: &mut SearchContext,
+fn search_depth<O: SearchObserver>(
+    context: &mut SearchContext<O>,
     root_moves: &[Move],
     depth: u32,
     ordering: bool,
@@ -75,12 +81,34 @@ fn search_depth(
             context.pv.update(0, m);
         }
     }
+    let window = Window {
+        alpha: -INFINITY,
+        beta: INFINITY,
+    };
+    context.leave(0, Some(window), alpha);
     Some(alpha)
 }
 
-/// The fail-soft alpha-beta value of `pos` within the window (alpha, beta).
-fn alphabeta(
-    context: &mut SearchContext,
+/// The fail-soft alpha-beta value of `pos` within the window (alpha, beta), told to the
+/// observer.
+#[inline]
+fn alphabeta<O: SearchObserver>(
+    context: &mut SearchContext<O>,
+    pos: &Chess,
+    depth: u32,
+    ply: usize,
+    alpha: Score,
+    beta: Score,
+    ordering: bool,
+) -> Score {
+    let score = alphabeta_node(context, pos, depth, ply, alpha, beta, ordering);
+    context.leave(ply, Some(Window { alpha, beta }), score);
+    score
+}
+
+/// [`alphabeta`] without the observer.
+fn alphabeta_node<O: SearchObserver>(
+    context: &mut SearchContext<O>,
     pos: &Chess,
     depth: u32,
     ply: usize,
@@ -114,6 +142,7 @@ fn alphabeta(
                 context.pv.update(ply, m);
                 if alpha >= beta {
                     context.stats.beta_cutoffs += 1;
+                    context.cutoff(ply, || std::iter::from_fn(|| picker.next()).collect());
                     break;
                 }
             }

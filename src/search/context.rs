@@ -8,11 +8,13 @@ use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
 use crate::eval::{Accumulator, Evaluation, Score};
 use crate::search::limits::Limiter;
+use crate::search::observer::{NodeKind, SearchObserver, Unobserved, Window};
 use crate::search::pv::PvTable;
 use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
 
-/// The running state of one tree search.
-pub struct SearchContext<'a> {
+/// The running state of one tree search, telling `O` of every node (nothing, in every search
+/// but `engine tree`'s).
+pub struct SearchContext<'a, O = Unobserved> {
     pub root: Chess,
     pub limiter: Limiter<'a>,
     /// The keys of the game and of the search path, for repetitions.
@@ -32,6 +34,8 @@ pub struct SearchContext<'a> {
     /// The depth being searched, and the root move being searched with its number.
     depth: u32,
     root_move: Option<(Move, usize)>,
+    /// Who is told of every node (`engine tree`); [`Unobserved`] in every other search.
+    observer: O,
 }
 
 impl<'a> SearchContext<'a> {
@@ -59,12 +63,46 @@ impl<'a> SearchContext<'a> {
             reported_line: false,
             depth: 0,
             root_move: None,
+            observer: Unobserved,
         }
     }
 
+    /// The same context, telling `observer` of every node it enters and leaves.
+    pub fn observed_by<P: SearchObserver>(self, observer: P) -> SearchContext<'a, P> {
+        SearchContext {
+            root: self.root,
+            limiter: self.limiter,
+            history: self.history,
+            pv: self.pv,
+            seldepth: self.seldepth,
+            stats: self.stats,
+            evaluation: self.evaluation,
+            sums: self.sums,
+            report: self.report,
+            reported_line: self.reported_line,
+            depth: self.depth,
+            root_move: self.root_move,
+            observer,
+        }
+    }
+}
+
+impl<O: SearchObserver> SearchContext<'_, O> {
     /// Enters a node at `ply`: counts it and clears its PV. True when the search must stop.
     #[inline]
     pub fn enter(&mut self, ply: usize) -> bool {
+        self.enter_node(ply, NodeKind::Search)
+    }
+
+    /// [`SearchContext::enter`] for a node of the quiescence search.
+    #[inline]
+    pub fn enter_quiescence(&mut self, ply: usize) -> bool {
+        self.enter_node(ply, NodeKind::Quiescence)
+    }
+
+    #[inline]
+    fn enter_node(&mut self, ply: usize, kind: NodeKind) -> bool {
+        self.observer.enter(ply, kind);
         self.pv.clear(ply);
         if ply > self.seldepth {
             self.seldepth = ply;
@@ -142,6 +180,7 @@ impl<'a> SearchContext<'a> {
     /// The position after the legal move `m`, with its key pushed on the history.
     #[inline]
     pub fn play(&mut self, pos: &Chess, m: Move) -> Chess {
+        self.observer.play(pos, m);
         let mut child = pos.clone();
         child.play_unchecked(m);
         let key = key_after(pos, self.history.key(), m, &child);
@@ -154,6 +193,7 @@ impl<'a> SearchContext<'a> {
     /// Enters a position reached without a move (a null move), whose key is `key`.
     #[inline]
     pub fn play_null(&mut self, key: u64) {
+        self.observer.play_null();
         self.history.push(key);
         self.sums.push(*self.sums());
     }
@@ -161,8 +201,25 @@ impl<'a> SearchContext<'a> {
     /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
     #[inline]
     pub fn undo(&mut self) {
+        self.observer.undo();
         self.history.pop();
         self.sums.pop();
+    }
+
+    /// The node at `ply` returns `score`, searched within `window` (None: no window): for the
+    /// observer.
+    #[inline]
+    pub fn leave(&mut self, ply: usize, window: Option<Window>, score: Score) {
+        self.observer.leave(ply, window, score);
+    }
+
+    /// The node at `ply` cut off without searching `skipped` (given only when observed): for
+    /// the observer.
+    #[inline]
+    pub fn cutoff(&mut self, ply: usize, skipped: impl FnOnce() -> Vec<Move>) {
+        if O::ACTIVE {
+            self.observer.cutoff(ply, &skipped());
+        }
     }
 
     #[inline]

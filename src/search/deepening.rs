@@ -9,6 +9,7 @@ use shakmaty::Move;
 
 use crate::eval::{mate_distance, Score};
 use crate::search::context::SearchContext;
+use crate::search::observer::SearchObserver;
 use crate::search::{Limits, Report, SearchResult};
 
 /// How a search deepens.
@@ -39,8 +40,11 @@ pub trait DepthSearch<'a> {
     /// How this search deepens.
     const DEEPENING: Deepening;
 
+    /// Who is told of every node ([`crate::search::observer`]).
+    type Observer: SearchObserver;
+
     /// The search's context: its limiter, PV table, statistics and reports.
-    fn context(&mut self) -> &mut SearchContext<'a>;
+    fn context(&mut self) -> &mut SearchContext<'a, Self::Observer>;
 
     /// The root moves, in the order the next depth searches them.
     fn root_moves(&self) -> &[Move];

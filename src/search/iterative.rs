@@ -9,14 +9,15 @@ use crate::board::rules::{self, Repetition};
 use crate::eval::{is_mate_score, mated_in, Score, DRAW, INFINITY, MATE};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::observer::{SearchObserver, Unobserved, Window};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::selective::late_move_reduction;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
 use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
-pub struct IterativeDeepening<'a, 'c> {
-    pub(super) context: SearchContext<'c>,
+pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
+    pub(super) context: SearchContext<'c, O>,
     tt: &'a mut TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
     use_tt: bool,
@@ -52,15 +53,15 @@ pub(super) struct Node {
     pub(super) futility_value: Option<Score>,
 }
 
-impl<'a, 'c> IterativeDeepening<'a, 'c> {
+impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
     /// The searcher of `context`'s root over `root_moves`, with the table and heuristics of
     /// `state` (aged for a new search) and the parts `config` switches on.
     pub fn new(
-        context: SearchContext<'c>,
+        context: SearchContext<'c, O>,
         root_moves: &[Move],
         config: &SearchConfig,
         state: &'a mut SearchState,
-    ) -> IterativeDeepening<'a, 'c> {
+    ) -> IterativeDeepening<'a, 'c, O> {
         state.tt.new_search();
         state.heuristics.new_search();
         let mut searcher = IterativeDeepening {
@@ -84,10 +85,11 @@ impl<'a, 'c> IterativeDeepening<'a, 'c> {
     }
 }
 
-impl<'c> DepthSearch<'c> for IterativeDeepening<'_, 'c> {
+impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
     const DEEPENING: Deepening = Deepening::Incremental;
+    type Observer = O;
 
-    fn context(&mut self) -> &mut SearchContext<'c> {
+    fn context(&mut self) -> &mut SearchContext<'c, O> {
         &mut self.context
     }
 
@@ -118,7 +120,7 @@ impl<'c> DepthSearch<'c> for IterativeDeepening<'_, 'c> {
     }
 }
 
-impl IterativeDeepening<'_, '_> {
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// Root moves ordered as at any node (table move, captures, ...), or as generated.
     fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
         if !self.ordering {
@@ -156,6 +158,7 @@ impl IterativeDeepening<'_, '_> {
     /// Searches every root move to `depth` within (alpha, beta), the previous best first;
     /// the score is fail-soft (at most alpha when every move fails low).
     fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> DepthOutcome {
+        let window = Window { alpha, beta };
         self.root_depth = depth;
         self.context.seldepth = 0;
         let root = self.context.root.clone();
@@ -206,11 +209,27 @@ impl IterativeDeepening<'_, '_> {
                 0,
             );
         }
+        self.context.leave(0, Some(window), best_score);
         DepthOutcome::Completed(best_score)
     }
 
-    /// The principal variation search of `pos` with `depth` plies left.
+    /// The principal variation search of `pos` with `depth` plies left, told to the observer.
+    #[inline]
     pub(super) fn negamax(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let score = self.negamax_node(pos, depth, ply, alpha, beta);
+        self.context.leave(ply, Some(Window { alpha, beta }), score);
+        score
+    }
+
+    /// [`IterativeDeepening::negamax`] without the observer.
+    fn negamax_node(
         &mut self,
         pos: &Chess,
         mut depth: i32,

@@ -10,16 +10,17 @@ use crate::board::rules::{is_draw, KeyHistory, Repetition};
 use crate::eval::{Score, DRAW, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::observer::{SearchObserver, Unobserved};
 use crate::search::score_without_moves;
 
 /// Minimax over the root moves, deepened afresh depth by depth.
-pub struct Minimax<'a> {
-    context: SearchContext<'a>,
+pub struct Minimax<'a, O = Unobserved> {
+    context: SearchContext<'a, O>,
     root_moves: Vec<Move>,
 }
 
-impl<'a> Minimax<'a> {
-    pub fn new(context: SearchContext<'a>, root_moves: &[Move]) -> Minimax<'a> {
+impl<'a, O: SearchObserver> Minimax<'a, O> {
+    pub fn new(context: SearchContext<'a, O>, root_moves: &[Move]) -> Minimax<'a, O> {
         Minimax {
             context,
             root_moves: root_moves.to_vec(),
@@ -27,10 +28,11 @@ impl<'a> Minimax<'a> {
     }
 }
 
-impl<'a> DepthSearch<'a> for Minimax<'a> {
+impl<'a, O: SearchObserver> DepthSearch<'a> for Minimax<'a, O> {
     const DEEPENING: Deepening = Deepening::Afresh;
+    type Observer = O;
 
-    fn context(&mut self) -> &mut SearchContext<'a> {
+    fn context(&mut self) -> &mut SearchContext<'a, O> {
         &mut self.context
     }
 
@@ -47,7 +49,11 @@ impl<'a> DepthSearch<'a> for Minimax<'a> {
 }
 
 /// Searches every root move to `depth` plies; the root score, or None when stopped.
-fn search_depth(context: &mut SearchContext, root_moves: &[Move], depth: u32) -> Option<Score> {
+fn search_depth<O: SearchObserver>(
+    context: &mut SearchContext<O>,
+    root_moves: &[Move],
+    depth: u32,
+) -> Option<Score> {
     let root = context.root.clone();
     context.enter(0);
     let mut best = -INFINITY;
@@ -64,11 +70,30 @@ fn search_depth(context: &mut SearchContext, root_moves: &[Move], depth: u32) ->
             context.pv.update(0, m);
         }
     }
+    context.leave(0, None, best);
     Some(best)
 }
 
-/// The minimax value of `pos` searched `depth` more plies.
-fn minimax(context: &mut SearchContext, pos: &Chess, depth: u32, ply: usize) -> Score {
+/// The minimax value of `pos` searched `depth` more plies, told to the observer.
+#[inline]
+fn minimax<O: SearchObserver>(
+    context: &mut SearchContext<O>,
+    pos: &Chess,
+    depth: u32,
+    ply: usize,
+) -> Score {
+    let score = minimax_node(context, pos, depth, ply);
+    context.leave(ply, None, score);
+    score
+}
+
+/// [`minimax`] without the observer.
+fn minimax_node<O: SearchObserver>(
+    context: &mut SearchContext<O>,
+    pos: &Chess,
+    depth: u32,
+    ply: usize,
+) -> Score {
     if context.enter(ply) {
         return 0;
     }

@@ -11,6 +11,7 @@ pub mod deepening;
 pub mod iterative;
 pub mod limits;
 pub mod minimax;
+pub mod observer;
 pub mod ordering;
 pub mod pv;
 mod quiescence;
@@ -290,7 +291,7 @@ pub fn score_without_moves(in_check: bool, ply: usize) -> Score {
 }
 
 /// The legal root moves, restricted to `searchmoves` when given.
-fn root_moves(game: &Game, limits: &Limits) -> Vec<Move> {
+pub(crate) fn root_moves(game: &Game, limits: &Limits) -> Vec<Move> {
     let legal = game.position().legal_moves();
     if limits.searchmoves.is_empty() {
         return legal.to_vec();

@@ -11,16 +11,19 @@ use shakmaty::{Chess, Position};
 use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
 use crate::search::iterative::IterativeDeepening;
+use crate::search::observer::{SearchObserver, Window};
 use crate::search::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
 const DELTA_MARGIN: Score = 200;
 
-impl IterativeDeepening<'_, '_> {
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// The quiescence value of `pos` within (alpha, beta).
     pub(super) fn quiesce(&mut self, pos: &Chess, ply: usize, alpha: Score, beta: Score) -> Score {
         let gen = MoveGen::new(pos);
-        self.quiesce_node(pos, &gen, ply, alpha, beta)
+        let score = self.quiesce_node(pos, &gen, ply, alpha, beta);
+        self.context.leave(ply, Some(Window { alpha, beta }), score);
+        score
     }
 
     /// [`IterativeDeepening::quiesce`] with the node's move generator already built.
@@ -32,7 +35,7 @@ impl IterativeDeepening<'_, '_> {
         mut alpha: Score,
         beta: Score,
     ) -> Score {
-        if self.context.enter(ply) {
+        if self.context.enter_quiescence(ply) {
             return 0;
         }
         if ply >= MAX_PLY - 1 {

@@ -7,6 +7,7 @@ use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
 use crate::board::keys::zobrist_key;
 use crate::eval::{Score, MATE_BOUND};
 use crate::search::iterative::{IterativeDeepening, Node};
+use crate::search::observer::SearchObserver;
 
 /// The least depth at which a node tries the null move: the reduced search after it then still
 /// has a full ply to see a quiet mate threat (quiescence sees only captures).
@@ -40,7 +41,7 @@ fn null_position(pos: &Chess) -> Option<Chess> {
     Chess::from_setup(setup, CastlingMode::Standard).ok()
 }
 
-impl IterativeDeepening<'_, '_> {
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// Whether a node may pass to test its score (null-move pruning): not in the PV or in check,
     /// deep enough, not straight after another null move, against a beta that is no mate score
     /// and that the static evaluation already reaches, with pieces besides pawns.

@@ -1,0 +1,151 @@
+//! The observer hook: what a search tells an observer about the tree it walks, node by node,
+//! so that a tool can draw the tree searched (`engine tree`) rather than a re-enactment of it.
+//!
+//! The observer is a type parameter of the search ([`SearchContext`] and the searches over it):
+//! every search but [`run_observed`]'s has [`Unobserved`], whose hooks are empty and inlined
+//! away, so the code searched is what it was before the hook existed. The node count, moves and
+//! scores are the same with an observer as without.
+
+use std::time::Instant;
+
+use shakmaty::{Chess, Move};
+
+use crate::board::game::Game;
+use crate::eval::Score;
+use crate::search::alphabeta::AlphaBeta;
+use crate::search::context::SearchContext;
+use crate::search::deepening::deepen;
+use crate::search::iterative::IterativeDeepening;
+use crate::search::limits::Limiter;
+use crate::search::minimax::Minimax;
+use crate::search::{
+    root_moves, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
+};
+
+/// How a node was entered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// A node of the full-width search (the root, an interior node, or a horizon node without
+    /// quiescence).
+    Search,
+    /// A node of IterativeDeepening's quiescence search.
+    Quiescence,
+}
+
+/// The alpha-beta window a node was searched with, from its side to move (negamax).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    pub alpha: Score,
+    pub beta: Score,
+}
+
+/// What a search reports of the tree it walks. Every node is entered once, where the search
+/// counts it, and left once with its value, unless the search stops first; the nodes entered
+/// between a node's entry and its leaving are its subtree.
+pub trait SearchObserver {
+    /// Whether the hooks do anything: the search prepares what only an observer needs (the
+    /// moves a cut-off skipped) only when they do.
+    const ACTIVE: bool = true;
+
+    /// A node at `ply` (0: the root) is entered and counted; the move that leads to it is the
+    /// last one played and not yet undone.
+    fn enter(&mut self, ply: usize, kind: NodeKind);
+    /// The legal move `m` is played in `from`, the current position.
+    fn play(&mut self, from: &Chess, m: Move);
+    /// The side to move passes (a null move).
+    fn play_null(&mut self);
+    /// The last move played is taken back.
+    fn undo(&mut self);
+    /// The node at `ply` returns `score`, from its side to move; `window` is the window it was
+    /// searched with (None for Minimax, which has none).
+    fn leave(&mut self, ply: usize, window: Option<Window>, score: Score);
+    /// The node at `ply` cut off (alpha >= beta) and did not search `skipped`, in the order it
+    /// would have searched them.
+    fn cutoff(&mut self, ply: usize, skipped: &[Move]);
+}
+
+/// No observer: the searches' default, every hook empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Unobserved;
+
+impl SearchObserver for Unobserved {
+    const ACTIVE: bool = false;
+
+    #[inline(always)]
+    fn enter(&mut self, _ply: usize, _kind: NodeKind) {}
+    #[inline(always)]
+    fn play(&mut self, _from: &Chess, _m: Move) {}
+    #[inline(always)]
+    fn play_null(&mut self) {}
+    #[inline(always)]
+    fn undo(&mut self) {}
+    #[inline(always)]
+    fn leave(&mut self, _ply: usize, _window: Option<Window>, _score: Score) {}
+    #[inline(always)]
+    fn cutoff(&mut self, _ply: usize, _skipped: &[Move]) {}
+}
+
+/// An observer lent to a search.
+impl<T: SearchObserver + ?Sized> SearchObserver for &mut T {
+    const ACTIVE: bool = T::ACTIVE;
+
+    fn enter(&mut self, ply: usize, kind: NodeKind) {
+        (**self).enter(ply, kind);
+    }
+    fn play(&mut self, from: &Chess, m: Move) {
+        (**self).play(from, m);
+    }
+    fn play_null(&mut self) {
+        (**self).play_null();
+    }
+    fn undo(&mut self) {
+        (**self).undo();
+    }
+    fn leave(&mut self, ply: usize, window: Option<Window>, score: Score) {
+        (**self).leave(ply, window, score);
+    }
+    fn cutoff(&mut self, ply: usize, skipped: &[Move]) {
+        (**self).cutoff(ply, skipped);
+    }
+}
+
+/// Runs `config`'s search of `game` to `depth` with a fresh state of `hash_mb` MB, as
+/// `go depth` does on a fresh engine (one thread, the same node count), telling `observer`
+/// every node; the reports go to `report`. Random has no tree: None.
+pub fn run_observed<O: SearchObserver>(
+    game: &Game,
+    config: &SearchConfig,
+    depth: u32,
+    hash_mb: usize,
+    observer: O,
+    report: &mut dyn FnMut(Report),
+) -> Option<SearchResult> {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let signals = Signals::new(false);
+    let start = Instant::now();
+    let limiter = Limiter::new(&signals, start, None, None);
+    let root_moves = root_moves(game, &limits);
+    if root_moves.is_empty() {
+        return Some(SearchResult::default());
+    }
+    let context =
+        SearchContext::new(game, limiter, config.evaluation, report).observed_by(observer);
+    let mut state = SearchState::new(hash_mb);
+    let mut result = match config.kind {
+        SearchKind::Random => return None,
+        SearchKind::Minimax => deepen(&mut Minimax::new(context, &root_moves), &limits, false),
+        SearchKind::AlphaBeta => {
+            let mut search = AlphaBeta::new(context, &root_moves, config.move_ordering);
+            deepen(&mut search, &limits, false)
+        }
+        SearchKind::IterativeDeepening => {
+            let mut search = IterativeDeepening::new(context, &root_moves, config, &mut state);
+            deepen(&mut search, &limits, false)
+        }
+    };
+    result.time = start.elapsed();
+    Some(result)
+}

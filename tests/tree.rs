@@ -1,0 +1,530 @@
+//! `engine tree` and `engine compare --plot`: the tree drawn is the tree searched (as many nodes
+//! as `go` counts, the search's score at the root, Minimax's children every legal move,
+//! AlphaBeta's cut-offs skipping exactly the moves not searched), the SVG is well-formed XML with
+//! one node element per node and one pruned element per cut-off, and too large a tree is refused
+//! with exit status 2.
+
+mod common;
+
+use std::time::Instant;
+
+use engine::board::game::Game;
+use engine::board::notation::uci_move;
+use engine::eval::Evaluation;
+use engine::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
+use engine::tree::{self, Edge, SearchTree};
+use shakmaty::{Chess, Move, Position};
+
+use common::run;
+
+/// Small positions: a knight hanging to a pawn, a pawn ending, a mate in one with a back rank,
+/// and Kiwipete (at depth 1 and 2 only).
+const SMALL: [&str; 3] = [
+    "k7/8/8/3n4/4P3/8/8/K7 w - - 0 1",
+    "8/8/8/3k4/8/3K4/3P4/8 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+];
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+fn config(kind: SearchKind, evaluation: Evaluation) -> SearchConfig {
+    SearchConfig {
+        kind,
+        evaluation,
+        ..SearchConfig::default()
+    }
+}
+
+/// Every configuration drawn: Minimax, AlphaBeta with and without ordering, IterativeDeepening
+/// whole and without quiescence or table, under both evaluators.
+fn configurations() -> Vec<SearchConfig> {
+    let mut all = Vec::new();
+    for evaluation in Evaluation::ALL {
+        let base = |kind| config(kind, evaluation);
+        all.push(base(SearchKind::Minimax));
+        all.push(base(SearchKind::AlphaBeta));
+        all.push(SearchConfig {
+            move_ordering: false,
+            ..base(SearchKind::AlphaBeta)
+        });
+        all.push(base(SearchKind::IterativeDeepening));
+        all.push(SearchConfig {
+            quiescence: false,
+            ..base(SearchKind::IterativeDeepening)
+        });
+        all.push(SearchConfig {
+            transposition_table: false,
+            ..base(SearchKind::IterativeDeepening)
+        });
+    }
+    all
+}
+
+/// The search as `go depth` runs it on a fresh engine.
+fn plain_search(game: &Game, config: &SearchConfig, depth: u32) -> SearchResult {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    search::run(
+        game,
+        config,
+        &limits,
+        &mut SearchState::new(16),
+        &Signals::new(false),
+        Instant::now(),
+        &mut |_| {},
+    )
+}
+
+fn record(fen: &str, config: &SearchConfig, depth: u32) -> SearchTree {
+    let game = Game::from_fen(fen).expect("a legal FEN");
+    tree::record(&game, config, depth, 16, u64::MAX)
+        .unwrap_or_else(|e| panic!("{fen} {config:?} depth {depth}: {e}"))
+}
+
+/// The position of every node, from the root and the moves (None below a null move).
+fn positions(fen: &str, tree: &SearchTree) -> Vec<Option<Chess>> {
+    let root = Game::from_fen(fen).expect("legal").position().clone();
+    let mut all: Vec<Option<Chess>> = Vec::with_capacity(tree.nodes.len());
+    for node in &tree.nodes {
+        let pos = match (&node.edge, node.parent) {
+            (Edge::Root, _) => Some(root.clone()),
+            (Edge::Move { mv, .. }, Some(parent)) => all[parent].as_ref().map(|pos| {
+                assert!(pos.is_legal(*mv), "{} is not legal", uci_move(*mv));
+                let mut child = pos.clone();
+                child.play_unchecked(*mv);
+                child
+            }),
+            _ => None,
+        };
+        all.push(pos);
+    }
+    all
+}
+
+/// The moves of a node's children, in the order searched.
+fn child_moves(tree: &SearchTree, id: usize) -> Vec<Move> {
+    tree.nodes[id]
+        .children
+        .iter()
+        .filter_map(|&c| match tree.nodes[c].edge {
+            Edge::Move { mv, .. } => Some(mv),
+            _ => None,
+        })
+        .collect()
+}
+
+fn sorted(mut moves: Vec<String>) -> Vec<String> {
+    moves.sort();
+    moves
+}
+
+fn legal(pos: &Chess) -> Vec<String> {
+    sorted(pos.legal_moves().iter().map(|&m| uci_move(m)).collect())
+}
+
+#[test]
+fn the_tree_has_the_nodes_and_the_score_of_the_search() {
+    let cases = SMALL
+        .iter()
+        .flat_map(|fen| (1..=3).map(move |d| (*fen, d)))
+        .chain((1..=2).map(|d| (KIWIPETE, d)));
+    for (fen, depth) in cases {
+        let game = Game::from_fen(fen).expect("legal");
+        for config in configurations() {
+            let what = format!("{fen} {:?} depth {depth}", config);
+            let plain = plain_search(&game, &config, depth);
+            let tree = record(fen, &config, depth);
+            assert_eq!(tree.nodes.len() as u64, plain.nodes, "{what}");
+            let root = tree.roots.last().expect("a root");
+            assert_eq!(tree.nodes[root.node].score, Some(plain.score), "{what}");
+            assert_eq!(tree.result.best, plain.best, "{what}");
+            // Every node was left with a value, and lies one ply below its parent.
+            for node in &tree.nodes {
+                assert!(node.score.is_some(), "{what}");
+                if let Some(parent) = node.parent {
+                    assert_eq!(node.ply, tree.nodes[parent].ply + 1, "{what}");
+                }
+            }
+            // The PV drawn is the line the search reported.
+            let pv_moves: Vec<Move> = tree
+                .nodes
+                .iter()
+                .skip(root.node)
+                .filter(|n| n.pv)
+                .filter_map(|n| match n.edge {
+                    Edge::Move { mv, .. } => Some(mv),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(pv_moves, tree.pv[..pv_moves.len()], "{what}");
+            assert_eq!(tree.pv.first().copied(), plain.best, "{what}");
+        }
+    }
+}
+
+#[test]
+fn iterative_deepening_trees_hold_every_iteration_with_its_null_moves() {
+    let mut null_moves = 0;
+    for (fen, depth) in [(SMALL[0], 5), (SMALL[0], 7), (KIWIPETE, 5)] {
+        let config = config(SearchKind::IterativeDeepening, Evaluation::Positional);
+        let plain = plain_search(&Game::from_fen(fen).expect("legal"), &config, depth);
+        let tree = record(fen, &config, depth);
+        assert_eq!(tree.nodes.len() as u64, plain.nodes, "{fen} depth {depth}");
+        let root = tree.roots.last().expect("a root");
+        assert_eq!(tree.nodes[root.node].score, Some(plain.score));
+        // One root search per iteration, more where an aspiration window failed.
+        let mut depths: Vec<u32> = tree.roots.iter().map(|r| r.depth).collect();
+        assert!(depths.windows(2).all(|w| w[0] <= w[1]), "{depths:?}");
+        depths.dedup();
+        assert_eq!(depths, (1..=depth).collect::<Vec<_>>());
+        null_moves += tree.nodes.iter().filter(|n| n.edge == Edge::Null).count();
+    }
+    assert!(null_moves > 0, "no null move drawn");
+}
+
+#[test]
+fn minimax_searches_every_legal_move_and_backs_up_the_values() {
+    for fen in SMALL {
+        let tree = record(fen, &config(SearchKind::Minimax, Evaluation::Material), 3);
+        let positions = positions(fen, &tree);
+        for (id, node) in tree.nodes.iter().enumerate() {
+            let pos = positions[id].as_ref().expect("no null moves in Minimax");
+            let moves: Vec<String> = child_moves(&tree, id).into_iter().map(uci_move).collect();
+            if node.ply < 3 && !node.children.is_empty() {
+                assert_eq!(sorted(moves), legal(pos), "{fen} node {id}");
+                let best = node
+                    .children
+                    .iter()
+                    .map(|&c| -tree.nodes[c].score.expect("a value"))
+                    .max();
+                assert_eq!(node.score, best, "{fen} node {id}");
+            } else {
+                // A leaf: the horizon, or a game over.
+                assert!(node.ply == 3 || pos.is_game_over(), "{fen} node {id}");
+            }
+        }
+    }
+}
+
+#[test]
+fn alphabeta_cutoffs_skip_exactly_the_moves_not_searched() {
+    for fen in SMALL.iter().copied().chain([KIWIPETE]) {
+        let depth = if fen == KIWIPETE { 2 } else { 3 };
+        for ordering in [true, false] {
+            let config = SearchConfig {
+                move_ordering: ordering,
+                ..config(SearchKind::AlphaBeta, Evaluation::Positional)
+            };
+            let what = format!("{fen} ordering {ordering}");
+            let tree = record(fen, &config, depth);
+            let positions = positions(fen, &tree);
+            let mut cutoffs = 0;
+            for (id, node) in tree.nodes.iter().enumerate() {
+                let pos = positions[id].as_ref().expect("no null moves in AlphaBeta");
+                let searched: Vec<String> =
+                    child_moves(&tree, id).into_iter().map(uci_move).collect();
+                match &node.cutoff {
+                    Some(skipped) => {
+                        cutoffs += 1;
+                        let window = node.window.expect("a window");
+                        let score = node.score.expect("a value");
+                        assert!(score >= window.beta, "{what} node {id}");
+                        // The last move searched caused it.
+                        let last = *node.children.last().expect("a move searched");
+                        assert_eq!(Some(-score), tree.nodes[last].score, "{what} node {id}");
+                        let skipped: Vec<String> = skipped.iter().map(|s| uci_move(s.mv)).collect();
+                        assert!(skipped.iter().all(|m| !searched.contains(m)), "{what}");
+                        let all = [searched, skipped].concat();
+                        assert_eq!(sorted(all), legal(pos), "{what} node {id}");
+                    }
+                    None if !node.children.is_empty() => {
+                        assert_eq!(sorted(searched), legal(pos), "{what} node {id}");
+                    }
+                    None => {}
+                }
+            }
+            let plain = plain_search(&Game::from_fen(fen).expect("legal"), &config, depth);
+            assert_eq!(cutoffs, plain.stats.beta_cutoffs, "{what}");
+            assert!(
+                tree.skipped_moves() > 0,
+                "{what}: alpha-beta pruned nothing"
+            );
+        }
+    }
+}
+
+/// The elements of `svg` (which must be well-formed XML) whose class begins with `class`.
+fn elements_of_class<'a>(
+    svg: &'a roxmltree::Document,
+    class: &str,
+) -> Vec<roxmltree::Node<'a, 'a>> {
+    svg.descendants()
+        .filter(|n| {
+            n.attribute("class")
+                .and_then(|c| c.split_whitespace().next())
+                == Some(class)
+        })
+        .collect()
+}
+
+#[test]
+fn the_svg_holds_one_element_per_node_and_per_cutoff() {
+    for (fen, kind, depth) in [
+        (SMALL[0], SearchKind::AlphaBeta, 3),
+        (SMALL[1], SearchKind::Minimax, 2),
+        (SMALL[0], SearchKind::IterativeDeepening, 3),
+        (KIWIPETE, SearchKind::AlphaBeta, 2),
+    ] {
+        let tree = record(fen, &config(kind, Evaluation::Positional), depth);
+        let text = tree::render_svg(&tree);
+        let svg = roxmltree::Document::parse(&text).expect("well-formed XML");
+        assert_eq!(svg.root_element().tag_name().name(), "svg");
+        let nodes = elements_of_class(&svg, "node");
+        assert_eq!(nodes.len(), tree.nodes.len(), "{fen} {kind}");
+        let drawn_pv = nodes
+            .iter()
+            .filter(|n| n.attribute("class").is_some_and(|c| c.contains(" pv")))
+            .count();
+        assert_eq!(drawn_pv, tree.nodes.iter().filter(|n| n.pv).count());
+        let pruned: Vec<String> = elements_of_class(&svg, "pruned")
+            .iter()
+            .map(|n| {
+                n.attribute("data-skipped")
+                    .expect("the skipped moves")
+                    .to_string()
+            })
+            .collect();
+        let skipped: Vec<String> = tree
+            .nodes
+            .iter()
+            .filter_map(|n| n.cutoff.as_ref())
+            .filter(|s| !s.is_empty())
+            .map(|s| {
+                s.iter()
+                    .map(|m| uci_move(m.mv))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        assert_eq!(pruned, skipped, "{fen} {kind}");
+        assert_eq!(
+            kind == SearchKind::AlphaBeta,
+            !pruned.is_empty(),
+            "{fen} {kind}"
+        );
+    }
+}
+
+/// The node count of the last `info depth` line of `engine ... go depth N`.
+fn go_nodes(args: &[&str]) -> u64 {
+    let out = run(args, "");
+    let line = out
+        .lines()
+        .into_iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .map(str::to_string)
+        .expect("an info line");
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let at = tokens.iter().position(|&t| t == "nodes").expect("nodes");
+    tokens[at + 1].parse().expect("a count")
+}
+
+#[test]
+fn engine_tree_draws_as_many_nodes_as_go_counts() {
+    let fen = SMALL[0];
+    for search in ["Minimax", "AlphaBeta", "IterativeDeepening"] {
+        let set = format!("Search={search}");
+        let nodes = go_nodes(&["--fen", fen, "--set", &set, "go", "depth", "3"]);
+        let out = run(
+            &["--fen", fen, "tree", "--depth", "3", "--search", search],
+            "",
+        );
+        assert!(out.status.success(), "{search}: {}", out.stderr);
+        let svg = roxmltree::Document::parse(&out.stdout).expect("well-formed XML");
+        assert_eq!(
+            elements_of_class(&svg, "node").len() as u64,
+            nodes,
+            "{search}"
+        );
+        assert!(
+            out.stderr.contains(&format!("Tree: {nodes} nodes")),
+            "{}",
+            out.stderr
+        );
+
+        let out = run(
+            &[
+                "--fen", fen, "tree", "--depth", "3", "--search", search, "--format", "dot",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{search}: {}", out.stderr);
+        assert!(out.stdout.starts_with("digraph search_tree {"));
+        let drawn = out
+            .lines()
+            .iter()
+            .filter(|l| l.trim_start().starts_with('n') && l.contains("[label="))
+            .count();
+        assert_eq!(drawn as u64, nodes, "{search}");
+    }
+}
+
+#[test]
+fn engine_tree_writes_the_file_named() {
+    let path = std::env::temp_dir().join(format!("engine-tree-{}.svg", std::process::id()));
+    let file = path.to_string_lossy().to_string();
+    let out = run(
+        &[
+            "--fen",
+            SMALL[0],
+            "tree",
+            "--depth",
+            "2",
+            "--search",
+            "AlphaBeta",
+            "-o",
+            &file,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    let text = std::fs::read_to_string(&path).expect("the file");
+    let _ = std::fs::remove_file(&path);
+    roxmltree::Document::parse(&text).expect("well-formed XML");
+}
+
+#[test]
+fn too_large_a_tree_is_refused_with_its_size_and_status_2() {
+    // Minimax to depth 3 from the start position: 1 + 20 + 400 + 8,902 nodes.
+    let out = run(&["tree", "--depth", "3", "--search", "Minimax"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", out.stderr);
+    assert!(out.stdout.is_empty());
+    assert!(
+        out.stderr
+            .contains("would have 9323 nodes, more than --max-nodes 500"),
+        "{}",
+        out.stderr
+    );
+    let out = run(
+        &[
+            "tree",
+            "--depth",
+            "2",
+            "--search",
+            "Minimax",
+            "--max-nodes",
+            "420",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("would have 421 nodes"),
+        "{}",
+        out.stderr
+    );
+    let out = run(
+        &[
+            "tree",
+            "--depth",
+            "2",
+            "--search",
+            "Minimax",
+            "--max-nodes",
+            "421",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+}
+
+#[test]
+fn bad_tree_arguments_are_refused_with_status_2() {
+    for args in [
+        &["tree", "--depth", "2", "--search", "Random"][..],
+        &["tree", "--depth", "0", "--search", "AlphaBeta"],
+        &["tree", "--depth", "2", "--search", "Alphabet"],
+        &["tree", "--search", "AlphaBeta"],
+        &[
+            "tree",
+            "--depth",
+            "2",
+            "--search",
+            "AlphaBeta",
+            "--format",
+            "png",
+        ],
+        &[
+            "--fen",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+            "tree",
+            "--depth",
+            "2",
+            "--search",
+            "AlphaBeta",
+        ],
+        // Checkmate: nothing to search.
+        &[
+            "--fen",
+            "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1",
+            "tree",
+            "--depth",
+            "2",
+            "--search",
+            "AlphaBeta",
+        ],
+    ] {
+        let out = run(args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", out.stderr);
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn compare_plots_one_line_per_variant() {
+    let path = std::env::temp_dir().join(format!("engine-plot-{}.svg", std::process::id()));
+    let file = path.to_string_lossy().to_string();
+    let out = run(
+        &[
+            "compare",
+            "--depth",
+            "1..3",
+            "--search",
+            "Minimax,AlphaBeta",
+            "--plot",
+            &file,
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    let text = std::fs::read_to_string(&path).expect("the plot");
+    let _ = std::fs::remove_file(&path);
+    let svg = roxmltree::Document::parse(&text).expect("well-formed XML");
+    let texts: Vec<&str> = svg
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .map(str::trim)
+        .collect();
+    for label in [
+        "Minimax",
+        "AlphaBeta",
+        "AlphaBeta -ordering",
+        "Nodes visited (log scale)",
+        "Time (log scale)",
+    ] {
+        assert!(texts.contains(&label), "{label} not in {texts:?}");
+    }
+    // One line (a polyline of 3 points) per variant in each panel.
+    let lines = svg
+        .descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .filter(|n| {
+            n.attribute("points")
+                .is_some_and(|p| p.split_whitespace().count() == 3)
+        })
+        .count();
+    assert_eq!(lines, 2 * 3, "{text}");
+}
