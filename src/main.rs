@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
+use shakmaty::CastlingMode;
 
 use engine::board::game::Game;
 use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
@@ -246,7 +247,8 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         });
     }
     if cli.fen.is_some() || cli.moves.is_some() {
-        commands.push(position(cli.fen.as_deref(), cli.moves.as_deref())?);
+        let mode = options.castling_mode();
+        commands.push(position(cli.fen.as_deref(), cli.moves.as_deref(), mode)?);
     }
     let command = match &cli.command {
         None if commands.is_empty() => return Ok(None),
@@ -270,9 +272,9 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
 
 /// The `position` command for --fen and --moves, checked now so that a mistake is an error,
 /// not a message.
-fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Command> {
+fn position(fen: Option<&str>, moves: Option<&str>, mode: CastlingMode) -> Result<Command> {
     let mut game = match fen {
-        Some(fen) => Game::from_fen(fen).map_err(anyhow::Error::msg)?,
+        Some(fen) => Game::from_fen_in(fen, mode).map_err(anyhow::Error::msg)?,
         None => Game::default(),
     };
     let moves: Vec<&str> = moves.unwrap_or("").split_whitespace().collect();

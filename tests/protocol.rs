@@ -118,6 +118,7 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("LateMoveReductions", "check"),
         ("Futility", "check"),
         ("Seed", "spin"),
+        ("UCI_Chess960", "check"),
     ];
     assert_eq!(
         options.len(),

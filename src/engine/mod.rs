@@ -215,11 +215,15 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mode = self.settings.castling_mode();
         match self.settings.set(name, value) {
             Err(message) => self.message(format!("setoption: {}", quote(&message))),
             Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
             Ok(OptionChange::ClearHash) => self.state_mut().clear(),
             Ok(OptionChange::Value) => {}
+        }
+        if self.settings.castling_mode() != mode {
+            self.emit(Event::Notation(self.settings.castling_mode()));
         }
     }
 
@@ -240,7 +244,7 @@ impl Engine {
     fn set_position(&mut self, setup: &Setup, moves: &[String]) {
         let game = match setup {
             Setup::StartPos => Ok(Game::default()),
-            Setup::Fen(fen) => Game::from_fen(fen),
+            Setup::Fen(fen) => Game::from_fen_in(fen, self.settings.castling_mode()),
         };
         let result = game.and_then(|mut game| {
             for (i, text) in moves.iter().enumerate() {

@@ -2,6 +2,8 @@
 //! changes the engine's [`Settings`]. Its default is what it reads in [`Settings::DEFAULT`];
 //! `uci` lists the options from here, and `setoption` changes the settings through here.
 
+use shakmaty::CastlingMode;
+
 use crate::engine::memory::{hash_limit_mb, DEFAULT_HASH_MB};
 use crate::eval::Evaluation;
 use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
@@ -16,6 +18,8 @@ pub struct Settings {
     /// Maximum depth in plies for every `go`; 0 = no limit.
     pub depth: u32,
     pub search: SearchConfig,
+    /// `UCI_Chess960`: castling rights of any rook, castling written king-takes-rook.
+    pub chess960: bool,
 }
 
 impl Settings {
@@ -26,7 +30,13 @@ impl Settings {
         move_overhead_ms: 10,
         depth: 0,
         search: SearchConfig::DEFAULT,
+        chess960: false,
     };
+
+    /// How castling is read and written: `UCI_Chess960`.
+    pub fn castling_mode(&self) -> CastlingMode {
+        CastlingMode::from_chess960(self.chess960)
+    }
 
     /// Sets an option by name (any case and spacing) to a value checked against its type and
     /// range; on any error nothing changes.
@@ -310,6 +320,7 @@ pub const OPTIONS: &[UciOption] = &[
             },
         },
     },
+    switch("UCI_Chess960", |s| s.chess960, |s, on| s.chess960 = on),
 ];
 
 /// Finds an option by name, ignoring case and runs of whitespace.
