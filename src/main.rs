@@ -9,7 +9,8 @@ use shakmaty::CastlingMode;
 
 use engine::board::game::Game;
 use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
-use engine::engine::options::Settings;
+use engine::engine::options::{OptionChange, Settings};
+use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
 /// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
@@ -238,9 +239,12 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         let (name, value) = setting
             .split_once('=')
             .with_context(|| format!("--set needs NAME=VALUE, got '{setting}'"))?;
-        options
+        let change = options
             .set(name.trim(), Some(value.trim()))
             .map_err(anyhow::Error::msg)?;
+        if change == OptionChange::SyzygyPath {
+            Tablebases::open(value).map_err(|e| anyhow::anyhow!("SyzygyPath: {e}"))?;
+        }
         commands.push(Command::SetOption {
             name: name.trim().to_string(),
             value: Some(value.trim().to_string()),

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use crate::board::game::Game;
 use crate::eval::report;
+use crate::search::tablebase::Tablebases;
 use crate::search::SearchState;
 use command::{Command, Setup};
 use event::{quote, BoardReport, Event, Sink};
@@ -220,10 +221,33 @@ impl Engine {
             Err(message) => self.message(format!("setoption: {}", quote(&message))),
             Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
             Ok(OptionChange::ClearHash) => self.state_mut().clear(),
+            Ok(OptionChange::SyzygyPath) => self.open_tablebases(value.unwrap_or("")),
             Ok(OptionChange::Value) => {}
         }
         if self.settings.castling_mode() != mode {
             self.emit(Event::Notation(self.settings.castling_mode()));
+        }
+    }
+
+    /// Opens the tables of `path` (none when empty); on an error the tables in use stay.
+    fn open_tablebases(&mut self, path: &str) {
+        match Tablebases::open(path) {
+            Ok(tables) => {
+                if let Some(tb) = &tables {
+                    self.message(format!(
+                        "Found {} tablebases ({} with DTZ, up to {} pieces) in '{}'",
+                        tb.wdl_tables(),
+                        tb.dtz_tables(),
+                        tb.max_pieces(),
+                        quote(path.trim())
+                    ));
+                }
+                self.state_mut().tablebases = tables.map(Arc::new);
+            }
+            Err(why) => self.message(format!(
+                "setoption: SyzygyPath: {}; the tablebases in use stay",
+                quote(&why)
+            )),
         }
     }
 

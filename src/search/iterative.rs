@@ -11,6 +11,7 @@ use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::selective::late_move_reduction;
+use crate::search::tablebase::TablebaseProbe;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
 use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
 
@@ -255,6 +256,10 @@ impl IterativeDeepening<'_, '_> {
                 return hit.score;
             }
         }
+        let tablebase = self.probe_tablebase(pos, depth, ply, alpha, beta);
+        if let TablebaseProbe::Cut(score) = tablebase {
+            return score;
+        }
         let count = gen.count_moves(2);
         if count == 0 {
             return score_without_moves(in_check, ply);
@@ -284,7 +289,8 @@ impl IterativeDeepening<'_, '_> {
         if node.futility_value.is_some() {
             self.frames[ply].quiet_checks_only();
         }
-        self.search_moves(pos, &gen, node, alpha, beta)
+        let score = self.search_moves(pos, &gen, node, alpha, beta);
+        self.bound_by_tablebase(tablebase, score, depth, ply)
     }
 
     /// The next move of the frame at `ply`, and its stage.
@@ -436,7 +442,7 @@ impl IterativeDeepening<'_, '_> {
         hit
     }
 
-    fn store(
+    pub(super) fn store(
         &mut self,
         key: u64,
         depth: i32,

@@ -6,7 +6,7 @@ use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::board::notation::{diagram, uci_move};
 use crate::engine::event::{BoardReport, PerftReport};
-use crate::engine::options::{OptionKind, OptionValue, UciOption};
+use crate::engine::options::{OptionKind, OptionValue, UciOption, EMPTY_TEXT};
 use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
 use crate::eval::{mate_distance, Score};
 use crate::search::{nodes_per_second, Iteration, Progress, Stats};
@@ -32,6 +32,9 @@ pub fn iteration(it: &Iteration, mode: CastlingMode) -> String {
     );
     if let Some(hashfull) = it.hashfull {
         line += &format!(" hashfull {hashfull}");
+    }
+    if let Some(tbhits) = it.tbhits {
+        line += &format!(" tbhits {tbhits}");
     }
     line += &format!(" time {millis} pv");
     for &m in &it.pv {
@@ -90,6 +93,8 @@ pub fn option(option: &UciOption) -> String {
         OptionValue::Check(on) => on.to_string(),
         OptionValue::Combo(var) => var.to_string(),
         OptionValue::Button => String::new(),
+        OptionValue::Text("") => EMPTY_TEXT.to_string(),
+        OptionValue::Text(text) => text.to_string(),
     };
     match option.kind {
         OptionKind::Spin { min, max, .. } => {
@@ -102,6 +107,7 @@ pub fn option(option: &UciOption) -> String {
             format!("option name {name} type combo default {default}{vars}")
         }
         OptionKind::Button { .. } => format!("option name {name} type button"),
+        OptionKind::Text { .. } => format!("option name {name} type string default {default}"),
     }
 }
 
