@@ -3,6 +3,7 @@
 //! that keep the result within the fifty-move rule are searched, and the WDL probe of the
 //! search (as Stockfish does both).
 
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -28,15 +29,35 @@ const PATH_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
 /// The tables found in the directories of `SyzygyPath`.
 pub struct Tablebases {
     tables: Tablebase<Chess>,
-    /// Material signatures with a WDL table, and DTZ files.
-    wdl: usize,
-    dtz: usize,
+    /// The material of each WDL and DTZ table found (KQvKB and KBvKQ are one).
+    wdl: BTreeSet<[String; 2]>,
+    dtz: BTreeSet<[String; 2]>,
 }
 
 impl std::fmt::Debug for Tablebases {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Tablebases({} WDL, {} DTZ)", self.wdl, self.dtz)
+        write!(
+            f,
+            "Tablebases({} WDL, {} DTZ)",
+            self.wdl.len(),
+            self.dtz.len()
+        )
     }
+}
+
+/// The material of a table file's name (`KQvKB.rtbw`), the same for both sides' orders.
+fn material(file: &Path) -> [String; 2] {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    let mut sides = stem.split('v').map(str::to_string);
+    let mut pair = [
+        sides.next().unwrap_or_default(),
+        sides.next().unwrap_or_default(),
+    ];
+    pair.sort();
+    pair
 }
 
 impl Tablebases {
@@ -50,8 +71,8 @@ impl Tablebases {
         }
         let mut found = Tablebases {
             tables: Tablebase::new(),
-            wdl: 0,
-            dtz: 0,
+            wdl: BTreeSet::new(),
+            dtz: BTreeSet::new(),
         };
         for dir in path.split(PATH_SEPARATOR).filter(|d| !d.trim().is_empty()) {
             found.add_directory(Path::new(dir.trim()))?;
@@ -64,8 +85,12 @@ impl Tablebases {
         for entry in std::fs::read_dir(dir).map_err(unreadable)? {
             let file = entry.map_err(unreadable)?.path();
             match self.tables.add_file(&file) {
-                Ok(()) if file.extension().is_some_and(|e| e == "rtbw") => self.wdl += 1,
-                Ok(()) => self.dtz += 1,
+                Ok(()) if file.extension().is_some_and(|e| e == "rtbw") => {
+                    self.wdl.insert(material(&file));
+                }
+                Ok(()) => {
+                    self.dtz.insert(material(&file));
+                }
                 // Not a table file: skipped, as Stockfish does.
                 Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {}
                 Err(e) => return Err(format!("bad table file '{}': {e}", file.display())),
@@ -74,13 +99,13 @@ impl Tablebases {
         Ok(())
     }
 
-    /// WDL tables found (one per material signature, as Stockfish counts "tablebases").
+    /// WDL tables found, one per material (as Stockfish counts "tablebases").
     pub fn wdl_tables(&self) -> usize {
-        self.wdl
+        self.wdl.len()
     }
 
     pub fn dtz_tables(&self) -> usize {
-        self.dtz
+        self.dtz.len()
     }
 
     /// Pieces (kings included) of the largest table.
@@ -378,6 +403,18 @@ mod tests {
         assert_eq!(rank_score(0), DRAW);
         let cursed = rank_score(wdl_rank(Wdl::CursedWin));
         assert!(cursed > 0 && cursed < 1000, "{cursed}");
+    }
+
+    #[test]
+    fn a_material_is_counted_once_whichever_side_is_named_first() {
+        assert_eq!(
+            material(Path::new("KQvKB.rtbw")),
+            material(Path::new("KBvKQ.rtbw"))
+        );
+        assert_ne!(
+            material(Path::new("KQvKB.rtbw")),
+            material(Path::new("KQvKR.rtbw"))
+        );
     }
 
     #[test]
