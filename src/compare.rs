@@ -210,7 +210,9 @@ fn cells(row: &Row) -> [String; 13] {
         row.position.clone(),
         row.search.clone(),
         row.depth.to_string(),
-        r.best.map_or("(none)".to_string(), uci_move),
+        r.best.map_or("(none)".to_string(), |m| {
+            uci_move(m, shakmaty::CastlingMode::Standard)
+        }),
         if row.stopped {
             String::new()
         } else {

@@ -5,10 +5,12 @@ use std::process::ExitCode;
 
 use anyhow::{bail, Context, Result};
 use clap::{Parser, Subcommand};
+use shakmaty::CastlingMode;
 
 use engine::board::game::Game;
 use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
-use engine::engine::options::Settings;
+use engine::engine::options::{OptionChange, Settings};
+use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
 /// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
@@ -271,16 +273,20 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         let (name, value) = setting
             .split_once('=')
             .with_context(|| format!("--set needs NAME=VALUE, got '{setting}'"))?;
-        options
+        let change = options
             .set(name.trim(), Some(value.trim()))
             .map_err(anyhow::Error::msg)?;
+        if change == OptionChange::SyzygyPath {
+            Tablebases::open(value).map_err(|e| anyhow::anyhow!("SyzygyPath: {e}"))?;
+        }
         commands.push(Command::SetOption {
             name: name.trim().to_string(),
             value: Some(value.trim().to_string()),
         });
     }
     if cli.fen.is_some() || cli.moves.is_some() {
-        commands.push(position(cli.fen.as_deref(), cli.moves.as_deref())?);
+        let mode = options.castling_mode();
+        commands.push(position(cli.fen.as_deref(), cli.moves.as_deref(), mode)?);
     }
     let command = match &cli.command {
         None if commands.is_empty() => return Ok(None),
@@ -309,9 +315,9 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
 
 /// The `position` command for --fen and --moves, checked now so that a mistake is an error,
 /// not a message.
-fn position(fen: Option<&str>, moves: Option<&str>) -> Result<Command> {
+fn position(fen: Option<&str>, moves: Option<&str>, mode: CastlingMode) -> Result<Command> {
     let mut game = match fen {
-        Some(fen) => Game::from_fen(fen).map_err(anyhow::Error::msg)?,
+        Some(fen) => Game::from_fen_in(fen, mode).map_err(anyhow::Error::msg)?,
         None => Game::default(),
     };
     let moves: Vec<&str> = moves.unwrap_or("").split_whitespace().collect();

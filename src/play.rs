@@ -3,7 +3,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::board::game::Game;
 use crate::board::notation::{diagram, uci_move};
@@ -186,7 +186,11 @@ pub fn play_game(
             time: thinking,
         });
         if settings.show {
-            show(&format!("{} plays {}", players[side].name, uci_move(best)));
+            show(&format!(
+                "{} plays {}",
+                players[side].name,
+                uci_move(best, CastlingMode::Standard)
+            ));
         }
         game.play(best);
         if settings.show {

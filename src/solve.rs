@@ -155,7 +155,10 @@ mod tests {
         .expect("record");
         let (game, expected) = expectation(&record).expect("legal bm");
         assert_eq!(expected.best.len(), 1);
-        assert_eq!(crate::board::notation::uci_move(expected.best[0]), "f6f7");
+        assert_eq!(
+            crate::board::notation::uci_move(expected.best[0], shakmaty::CastlingMode::Standard),
+            "f6f7"
+        );
         let other = game.position().legal_moves()[0];
         assert_eq!(expected.is_solved_by(other), other == expected.best[0]);
 

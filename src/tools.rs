@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
 use engine::compare::{self, Format};
-use engine::engine::options::Settings;
+use engine::engine::options::{OptionChange, Settings};
 use engine::eval::weights::{Param, Weights};
 use engine::play::{self, MatchSettings, Player};
 use engine::search::{SearchConfig, SearchState};
@@ -29,9 +29,14 @@ fn options(cli: &Cli) -> Result<Settings> {
         let (name, value) = setting
             .split_once('=')
             .ok_or_else(|| anyhow::anyhow!("--set needs NAME=VALUE, got '{setting}'"))?;
-        options
+        let change = options
             .set(name.trim(), Some(value.trim()))
             .map_err(anyhow::Error::msg)?;
+        if change == OptionChange::SyzygyPath {
+            anyhow::bail!(
+                "SyzygyPath is for the UCI loop and go (the tools search without tables)"
+            );
+        }
     }
     Ok(options)
 }

@@ -309,6 +309,30 @@ const CASES: &[Case] = &[
         &["out of range"],
         0,
     ),
+    case(
+        "UCI_Chess960 with a non-boolean",
+        b"setoption name UCI_Chess960 value yes\n",
+        &["UCI_Chess960", "true or false"],
+        0,
+    ),
+    case(
+        "a Chess960 FEN without UCI_Chess960",
+        b"position fen rk5r/8/8/8/8/8/8/RK4R1 w GAha - 0 1\n",
+        &["castling rights", "UCI_Chess960"],
+        0,
+    ),
+    case(
+        "SyzygyPath that cannot be read",
+        b"setoption name SyzygyPath value /no/such/syzygy\n",
+        &["SyzygyPath", "/no/such/syzygy", "stay"],
+        0,
+    ),
+    case(
+        "SyzygyProbeLimit above 7",
+        b"setoption name SyzygyProbeLimit value 8\n",
+        &["SyzygyProbeLimit", "out of range"],
+        0,
+    ),
     // during a search
     case(
         "position while a search runs",

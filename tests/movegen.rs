@@ -4,7 +4,8 @@
 //! `CheckInfo::gives_check` whether each move checks, `is_legal` and `decode` right about moves of the position and of other positions (as killers
 //! and table moves are), on every position of the perft suite's trees to depth 3 (depth 4 in
 //! the ignored run), on random games played to their end from each suite position, and on
-//! every checkmate of the mate suite. Along every move of those trees and games, the incremental
+//! every checkmate of the mate suite; and on the Chess960 positions of fischer.epd to depth 2
+//! (depth 3 ignored). Along every move of those trees and games, the incremental
 //! Zobrist key (`game::key_after`) equals the key computed from scratch.
 
 use engine::board::game::Game;
@@ -16,7 +17,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{Chess, EnPassantMode, Move, MoveList, Position, Role};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, MoveList, Position, Role};
 
 /// The records of a suite of positions/, read by the engine's EPD parser.
 fn suite(file: &str) -> Vec<EpdRecord> {
@@ -194,6 +195,30 @@ fn same_moves_on_the_perft_trees_to_depth_3() {
 fn same_moves_on_the_perft_trees_to_depth_4() {
     let counts = walk_perft_suite(4);
     assert!(counts.positions > 20_000_000, "{counts:?}");
+}
+
+fn walk_chess960_suite(depth: u32) -> Counts {
+    let mut counts = Counts::default();
+    for record in suite("fischer.epd") {
+        let game = Game::from_fen_in(&record.fen, CastlingMode::Chess960).expect("legal 960 FEN");
+        walk(game.position(), &[], &[], depth, &mut counts);
+    }
+    counts
+}
+
+/// Castling of any king and rook squares: the 960 positions of fischer.epd to depth 2.
+#[test]
+fn same_moves_on_the_chess960_trees_to_depth_2() {
+    let counts = walk_chess960_suite(2);
+    assert!(counts.positions > 500_000, "{counts:?}");
+}
+
+/// Depth 3, about 15 million positions: `cargo test --release --test movegen -- --ignored`.
+#[test]
+#[ignore]
+fn same_moves_on_the_chess960_trees_to_depth_3() {
+    let counts = walk_chess960_suite(3);
+    assert!(counts.positions > 10_000_000, "{counts:?}");
 }
 
 /// Random games reach the endings, stalemates and mates that perft trees rarely contain.

@@ -118,6 +118,9 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("LateMoveReductions", "check"),
         ("Futility", "check"),
         ("Seed", "spin"),
+        ("UCI_Chess960", "check"),
+        ("SyzygyPath", "string"),
+        ("SyzygyProbeLimit", "spin"),
     ];
     assert_eq!(
         options.len(),
@@ -162,6 +165,8 @@ fn uci_handshake_lists_identity_and_every_option() {
                 assert!(vars.contains(&default), "{name}: default not a var");
             }
             "button" => assert_eq!(rest.len(), 1, "{name}: {rest:?}"),
+            // A string's default is a word; `<empty>` for an empty one, as Stockfish.
+            "string" => assert_eq!(rest.len(), 3, "{name}: {rest:?}"),
             _ => unreachable!(),
         }
     }

@@ -9,13 +9,18 @@ mod common;
 use std::time::Instant;
 
 use engine::board::game::Game;
-use engine::board::notation::uci_move;
+use engine::board::notation;
 use engine::eval::Evaluation;
 use engine::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
 use engine::tree::{self, Edge, SearchTree};
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use common::run;
+
+/// A move in standard UCI notation (the trees here are of standard chess).
+fn uci_move_standard(m: Move) -> String {
+    notation::uci_move(m, CastlingMode::Standard)
+}
 
 /// Small positions: a knight hanging to a pawn, a pawn ending, a mate in one with a back rank,
 /// and Kiwipete (at depth 1 and 2 only).
@@ -90,7 +95,7 @@ fn positions(fen: &str, tree: &SearchTree) -> Vec<Option<Chess>> {
         let pos = match (&node.edge, node.parent) {
             (Edge::Root, _) => Some(root.clone()),
             (Edge::Move { mv, .. }, Some(parent)) => all[parent].as_ref().map(|pos| {
-                assert!(pos.is_legal(*mv), "{} is not legal", uci_move(*mv));
+                assert!(pos.is_legal(*mv), "{} is not legal", uci_move_standard(*mv));
                 let mut child = pos.clone();
                 child.play_unchecked(*mv);
                 child
@@ -120,7 +125,12 @@ fn sorted(mut moves: Vec<String>) -> Vec<String> {
 }
 
 fn legal(pos: &Chess) -> Vec<String> {
-    sorted(pos.legal_moves().iter().map(|&m| uci_move(m)).collect())
+    sorted(
+        pos.legal_moves()
+            .iter()
+            .map(|&m| uci_move_standard(m))
+            .collect(),
+    )
 }
 
 #[test]
@@ -190,7 +200,10 @@ fn minimax_searches_every_legal_move_and_backs_up_the_values() {
         let positions = positions(fen, &tree);
         for (id, node) in tree.nodes.iter().enumerate() {
             let pos = positions[id].as_ref().expect("no null moves in Minimax");
-            let moves: Vec<String> = child_moves(&tree, id).into_iter().map(uci_move).collect();
+            let moves: Vec<String> = child_moves(&tree, id)
+                .into_iter()
+                .map(uci_move_standard)
+                .collect();
             if node.ply < 3 && !node.children.is_empty() {
                 assert_eq!(sorted(moves), legal(pos), "{fen} node {id}");
                 let best = node
@@ -222,8 +235,10 @@ fn alphabeta_cutoffs_skip_exactly_the_moves_not_searched() {
             let mut cutoffs = 0;
             for (id, node) in tree.nodes.iter().enumerate() {
                 let pos = positions[id].as_ref().expect("no null moves in AlphaBeta");
-                let searched: Vec<String> =
-                    child_moves(&tree, id).into_iter().map(uci_move).collect();
+                let searched: Vec<String> = child_moves(&tree, id)
+                    .into_iter()
+                    .map(uci_move_standard)
+                    .collect();
                 match &node.cutoff {
                     Some(skipped) => {
                         cutoffs += 1;
@@ -233,7 +248,8 @@ fn alphabeta_cutoffs_skip_exactly_the_moves_not_searched() {
                         // The last move searched caused it.
                         let last = *node.children.last().expect("a move searched");
                         assert_eq!(Some(-score), tree.nodes[last].score, "{what} node {id}");
-                        let skipped: Vec<String> = skipped.iter().map(|s| uci_move(s.mv)).collect();
+                        let skipped: Vec<String> =
+                            skipped.iter().map(|s| uci_move_standard(s.mv)).collect();
                         assert!(skipped.iter().all(|m| !searched.contains(m)), "{what}");
                         let all = [searched, skipped].concat();
                         assert_eq!(sorted(all), legal(pos), "{what} node {id}");
@@ -302,7 +318,7 @@ fn the_svg_holds_one_element_per_node_and_per_cutoff() {
             .filter(|s| !s.is_empty())
             .map(|s| {
                 s.iter()
-                    .map(|m| uci_move(m.mv))
+                    .map(|m| uci_move_standard(m.mv))
                     .collect::<Vec<_>>()
                     .join(" ")
             })

@@ -1,9 +1,9 @@
 //! A game: a legal position plus the Zobrist keys of the positions that led to it.
 
-use shakmaty::{fen::Fen, Chess, EnPassantMode, Move, Position};
+use shakmaty::{fen::Fen, CastlingMode, Chess, EnPassantMode, Move, Position};
 
 use crate::board::keys::{key_after, zobrist_key};
-use crate::board::notation::{parse_fen, parse_uci_move};
+use crate::board::notation::{parse_fen_in, parse_uci_move};
 
 /// A position and its history, as set by `position ... moves ...`.
 #[derive(Clone, Debug)]
@@ -28,7 +28,13 @@ impl Game {
 
     /// A game from a FEN with 6 fields, or 4 (the clocks default to 0 and 1).
     pub fn from_fen(fen: &str) -> Result<Game, String> {
-        parse_fen(fen).map(Game::from_position)
+        Game::from_fen_in(fen, CastlingMode::Standard)
+    }
+
+    /// A game from a FEN whose castling rights are read in `mode` (Chess960: any rook and king
+    /// squares, in X-FEN or Shredder-FEN).
+    pub fn from_fen_in(fen: &str, mode: CastlingMode) -> Result<Game, String> {
+        parse_fen_in(fen, mode).map(Game::from_position)
     }
 
     /// Plays a move given in UCI notation (castling as e1g1 or as king-takes-rook e1h1).
@@ -120,7 +126,44 @@ mod tests {
         for text in ["e1g1", "e1h1"] {
             let mut game = Game::from_fen(fen).expect("legal FEN");
             let m = game.play_uci(text).expect("castling is legal");
-            assert_eq!(uci_move(m), "e1g1");
+            assert_eq!(uci_move(m, CastlingMode::Standard), "e1g1");
+            assert_eq!(uci_move(m, CastlingMode::Chess960), "e1h1");
+        }
+    }
+
+    #[test]
+    fn shredder_and_x_fen_castling_rights_are_read_in_both_modes() {
+        let standard = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+            for rights in ["HAha", "AHah", "KQkq", "KAkq"] {
+                let fen = standard.replace("KQkq", rights);
+                let game = Game::from_fen_in(&fen, mode).expect(&fen);
+                assert_eq!(game.fen(), standard, "{fen} in {mode:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn chess960_castling_rights_need_chess960() {
+        // Kings on b1 and b8, rooks on a1, g1, a8 and h8: Shredder-FEN GAha, X-FEN KQkq.
+        for rights in ["GAha", "KQkq"] {
+            let fen = format!("rk5r/8/8/8/8/8/8/RK4R1 w {rights} - 0 1");
+            let err = Game::from_fen(&fen).expect_err(&fen);
+            assert!(err.contains("UCI_Chess960"), "{err}");
+            let game = Game::from_fen_in(&fen, CastlingMode::Chess960).expect(&fen);
+            assert_eq!(game.fen(), "rk5r/8/8/8/8/8/8/RK4R1 w KQkq - 0 1");
+            // The king takes its rook to castle: b1a1 goes long (king c1, rook d1) ...
+            let mut long = game.clone();
+            let m = long.play_uci("b1a1").expect("castling is legal");
+            assert_eq!(uci_move(m, CastlingMode::Chess960), "b1a1");
+            assert_eq!(long.fen(), "rk5r/8/8/8/8/8/8/2KR2R1 b kq - 1 1");
+            // ... while b1c1 is a king move, and b1g1 castles short (king g1, rook f1).
+            let mut step = game.clone();
+            step.play_uci("b1c1").expect("a king move");
+            assert_eq!(step.fen(), "rk5r/8/8/8/8/8/8/R1K3R1 b kq - 1 1");
+            let mut short = game.clone();
+            short.play_uci("b1g1").expect("castling is legal");
+            assert_eq!(short.fen(), "rk5r/8/8/8/8/8/8/R4RK1 b kq - 1 1");
         }
     }
 }

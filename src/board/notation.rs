@@ -21,13 +21,21 @@ pub fn parse_uci_move(pos: &Chess, text: &str) -> Result<Move, String> {
     })
 }
 
-/// Formats a move in UCI notation (e1g1 castling, e7e8q promotions).
-pub fn uci_move(m: Move) -> String {
-    m.to_uci(CastlingMode::Standard).to_string()
+/// Formats a move in UCI notation: castling as e1g1 in standard chess, as king-takes-rook
+/// (e1h1) in Chess960; promotions as e7e8q.
+pub fn uci_move(m: Move, mode: CastlingMode) -> String {
+    m.to_uci(mode).to_string()
 }
 
-/// Parses and validates a FEN, naming what is wrong with it.
+/// Parses and validates a standard-chess FEN, naming what is wrong with it.
 pub fn parse_fen(text: &str) -> Result<Chess, String> {
+    parse_fen_in(text, CastlingMode::Standard)
+}
+
+/// Parses and validates a FEN whose castling rights are read in `mode`: KQkq, X-FEN or
+/// Shredder-FEN letters in both modes, but rooks and king off their standard squares
+/// only in Chess960.
+pub fn parse_fen_in(text: &str, mode: CastlingMode) -> Result<Chess, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 4 && fields.len() != 6 {
         return Err(format!(
@@ -50,9 +58,16 @@ pub fn parse_fen(text: &str) -> Result<Chess, String> {
         .join(" ")
         .parse()
         .map_err(|e| format!("invalid FEN '{text}': {e}"))?;
-    fen.into_position(CastlingMode::Standard).map_err(|e| {
+    fen.clone().into_position(mode).map_err(|e| {
+        let chess960 = mode == CastlingMode::Standard
+            && fen.into_position::<Chess>(CastlingMode::Chess960).is_ok();
+        let hint = if chess960 {
+            " (Chess960 castling rights: set UCI_Chess960 to true)"
+        } else {
+            ""
+        };
         format!(
-            "illegal position '{text}': {}",
+            "illegal position '{text}': {}{hint}",
             describe_position_errors(e.kinds())
         )
     })

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use shakmaty::{Chess, Move};
+use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::engine::options::UciOption;
 use crate::eval::report::EvalReport;
@@ -45,6 +45,8 @@ pub enum Event {
     Board(BoardReport),
     /// `eval`: the evaluation and its terms.
     Eval(EvalReport),
+    /// From now on, castling moves are written in this mode (`UCI_Chess960` changed).
+    Notation(CastlingMode),
 }
 
 /// A completed perft.

@@ -18,6 +18,7 @@ use std::sync::Arc;
 
 use crate::board::game::Game;
 use crate::eval::report;
+use crate::search::tablebase::Tablebases;
 use crate::search::SearchState;
 use command::{Command, Setup};
 use event::{quote, BoardReport, Event, Sink};
@@ -215,11 +216,38 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let mode = self.settings.castling_mode();
         match self.settings.set(name, value) {
             Err(message) => self.message(format!("setoption: {}", quote(&message))),
             Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
             Ok(OptionChange::ClearHash) => self.state_mut().clear(),
+            Ok(OptionChange::SyzygyPath) => self.open_tablebases(value.unwrap_or("")),
             Ok(OptionChange::Value) => {}
+        }
+        if self.settings.castling_mode() != mode {
+            self.emit(Event::Notation(self.settings.castling_mode()));
+        }
+    }
+
+    /// Opens the tables of `path` (none when empty); on an error the tables in use stay.
+    fn open_tablebases(&mut self, path: &str) {
+        match Tablebases::open(path) {
+            Ok(tables) => {
+                if let Some(tb) = &tables {
+                    self.message(format!(
+                        "Found {} tablebases ({} with DTZ, up to {} pieces) in '{}'",
+                        tb.wdl_tables(),
+                        tb.dtz_tables(),
+                        tb.max_pieces(),
+                        quote(path.trim())
+                    ));
+                }
+                self.state_mut().tablebases = tables.map(Arc::new);
+            }
+            Err(why) => self.message(format!(
+                "setoption: SyzygyPath: {}; the tablebases in use stay",
+                quote(&why)
+            )),
         }
     }
 
@@ -240,7 +268,7 @@ impl Engine {
     fn set_position(&mut self, setup: &Setup, moves: &[String]) {
         let game = match setup {
             Setup::StartPos => Ok(Game::default()),
-            Setup::Fen(fen) => Game::from_fen(fen),
+            Setup::Fen(fen) => Game::from_fen_in(fen, self.settings.castling_mode()),
         };
         let result = game.and_then(|mut game| {
             for (i, text) in moves.iter().enumerate() {

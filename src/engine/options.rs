@@ -2,6 +2,8 @@
 //! changes the engine's [`Settings`]. Its default is what it reads in [`Settings::DEFAULT`];
 //! `uci` lists the options from here, and `setoption` changes the settings through here.
 
+use shakmaty::CastlingMode;
+
 use crate::engine::memory::{hash_limit_mb, DEFAULT_HASH_MB};
 use crate::eval::Evaluation;
 use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
@@ -16,6 +18,8 @@ pub struct Settings {
     /// Maximum depth in plies for every `go`; 0 = no limit.
     pub depth: u32,
     pub search: SearchConfig,
+    /// `UCI_Chess960`: castling rights of any rook, castling written king-takes-rook.
+    pub chess960: bool,
 }
 
 impl Settings {
@@ -26,7 +30,13 @@ impl Settings {
         move_overhead_ms: 10,
         depth: 0,
         search: SearchConfig::DEFAULT,
+        chess960: false,
     };
+
+    /// How castling is read and written: `UCI_Chess960`.
+    pub fn castling_mode(&self) -> CastlingMode {
+        CastlingMode::from_chess960(self.chess960)
+    }
 
     /// Sets an option by name (any case and spacing) to a value checked against its type and
     /// range; on any error nothing changes.
@@ -51,6 +61,8 @@ pub enum OptionChange {
     Hash(usize),
     /// Empty the table and forget the ordering heuristics.
     ClearHash,
+    /// Open the tablebases of the directories in the option's text (none when it is empty).
+    SyzygyPath,
 }
 
 /// One UCI option.
@@ -82,7 +94,16 @@ pub enum OptionKind {
     Button {
         press: OptionChange,
     },
+    /// A string (UCI `type string`), handed to the engine as it is: `change` says what to do
+    /// with it. Empty (or `<empty>`, as GUIs send it) is a value.
+    Text {
+        default: &'static str,
+        change: OptionChange,
+    },
 }
+
+/// How `uci` shows an empty string default, and what GUIs send back for it (as Stockfish).
+pub const EMPTY_TEXT: &str = "<empty>";
 
 /// The largest value of a spin option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +129,8 @@ pub enum OptionValue {
     Check(bool),
     Combo(&'static str),
     Button,
+    /// A string option's default (the engine keeps the value it was given).
+    Text(&'static str),
 }
 
 impl UciOption {
@@ -118,6 +141,7 @@ impl UciOption {
             OptionKind::Check { get, .. } => OptionValue::Check(get(settings)),
             OptionKind::Combo { get, .. } => OptionValue::Combo(get(settings)),
             OptionKind::Button { .. } => OptionValue::Button,
+            OptionKind::Text { default, .. } => OptionValue::Text(default),
         }
     }
 
@@ -135,6 +159,7 @@ impl UciOption {
         let name = self.name;
         let text = match (self.kind, value) {
             (OptionKind::Button { press }, _) => return Ok(press),
+            (OptionKind::Text { change, .. }, _) => return Ok(change),
             (_, None) => return Err(format!("option {name} needs a value")),
             (_, Some(text)) => text,
         };
@@ -173,7 +198,7 @@ impl UciOption {
                 set(settings, index);
                 Ok(OptionChange::Value)
             }
-            OptionKind::Button { press } => Ok(press),
+            OptionKind::Button { press } | OptionKind::Text { change: press, .. } => Ok(press),
         }
     }
 }
@@ -310,6 +335,26 @@ pub const OPTIONS: &[UciOption] = &[
             },
         },
     },
+    switch("UCI_Chess960", |s| s.chess960, |s, on| s.chess960 = on),
+    UciOption {
+        name: "SyzygyPath",
+        kind: OptionKind::Text {
+            default: "",
+            change: OptionChange::SyzygyPath,
+        },
+    },
+    UciOption {
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(7),
+            get: |s| i64::from(s.search.syzygy_probe_limit),
+            set: |s, pieces| {
+                s.search.syzygy_probe_limit = pieces as u32;
+                OptionChange::Value
+            },
+        },
+    },
 ];
 
 /// Finds an option by name, ignoring case and runs of whitespace.
@@ -383,14 +428,16 @@ mod tests {
                     let other = vars.iter().find(|&&var| var != get(&settings));
                     other.map(|&var| OptionValue::Combo(var))
                 }
-                OptionKind::Button { .. } => None,
+                OptionKind::Button { .. } | OptionKind::Text { .. } => None,
             };
             let Some(changed) = changed else { continue };
             let text = match changed {
                 OptionValue::Spin(n) => n.to_string(),
                 OptionValue::Check(on) => on.to_string(),
                 OptionValue::Combo(var) => var.to_string(),
-                OptionValue::Button => unreachable!("buttons are skipped"),
+                OptionValue::Button | OptionValue::Text(_) => {
+                    unreachable!("buttons and strings are skipped")
+                }
             };
             let change = option.set(&mut settings, Some(&text));
             match (option.name, change) {
@@ -449,6 +496,7 @@ mod tests {
                 OptionValue::Check(on) => Some(on.to_string()),
                 OptionValue::Combo(var) => Some(var.to_string()),
                 OptionValue::Button => None,
+                OptionValue::Text(text) => Some(text.to_string()),
             };
             let mut settings = Settings::default();
             assert!(

@@ -6,10 +6,11 @@ use shakmaty::{Chess, Move, Position};
 use crate::board::game::Game;
 use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
-use crate::eval::{Accumulator, Evaluation, Score};
+use crate::eval::{is_mate_score, Accumulator, Evaluation, Score};
 use crate::search::limits::Limiter;
 use crate::search::observer::{NodeKind, SearchObserver, Unobserved, Window};
 use crate::search::pv::PvTable;
+use crate::search::tablebase::SearchTables;
 use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
 
 /// The running state of one tree search, telling `O` of every node (nothing, in every search
@@ -25,6 +26,8 @@ pub struct SearchContext<'a, O = Unobserved> {
     pub stats: Stats,
     /// The evaluator that scores the positions.
     pub evaluation: Evaluation,
+    /// The Syzygy tables, if any: probes, hits and the root's result.
+    pub tablebases: SearchTables,
     /// The evaluators' sums (material, square bonuses) for the root and each position on the
     /// search path, updated from the moves played (the evaluation without counting the pieces).
     sums: Vec<Accumulator>,
@@ -52,6 +55,7 @@ impl<'a> SearchContext<'a> {
         sums.push(Accumulator::new(root.board()));
         SearchContext {
             evaluation,
+            tablebases: SearchTables::default(),
             sums,
             root: root.clone(),
             limiter,
@@ -74,6 +78,7 @@ impl<'a> SearchContext<'a> {
             limiter: self.limiter,
             history: self.history,
             pv: self.pv,
+            tablebases: self.tablebases,
             seldepth: self.seldepth,
             stats: self.stats,
             evaluation: self.evaluation,
@@ -131,10 +136,16 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// if it ends before it reports another.
     pub fn report_line(&mut self, depth: u32, score: Score, pv: Vec<Move>, hashfull: Option<u32>) {
         self.reported_line = true;
+        // With the root in the tables, their result is the score, unless a mate is found.
+        let score = match self.tablebases.root_score() {
+            Some(tb) if !is_mate_score(score) => tb,
+            _ => score,
+        };
         let iteration = Iteration {
             depth,
             seldepth: self.seldepth as u32,
             score,
+            tbhits: self.tablebases.hits(),
             nodes: self.limiter.nodes(),
             time: self.limiter.elapsed(),
             hashfull,

@@ -12,6 +12,7 @@ use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved, Window};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::selective::late_move_reduction;
+use crate::search::tablebase::TablebaseProbe;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
 use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
 
@@ -274,6 +275,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 return hit.score;
             }
         }
+        let tablebase = self.probe_tablebase(pos, depth, ply, alpha, beta);
+        if let TablebaseProbe::Cut(score) = tablebase {
+            return score;
+        }
         let count = gen.count_moves(2);
         if count == 0 {
             return score_without_moves(in_check, ply);
@@ -303,7 +308,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if node.futility_value.is_some() {
             self.frames[ply].quiet_checks_only();
         }
-        self.search_moves(pos, &gen, node, alpha, beta)
+        let score = self.search_moves(pos, &gen, node, alpha, beta);
+        self.bound_by_tablebase(tablebase, score, depth, ply)
     }
 
     /// The next move of the frame at `ply`, and its stage.
@@ -455,7 +461,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         hit
     }
 
-    fn store(
+    pub(super) fn store(
         &mut self,
         key: u64,
         depth: i32,

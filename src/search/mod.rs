@@ -17,10 +17,12 @@ pub mod pv;
 mod quiescence;
 pub mod random;
 mod selective;
+pub mod tablebase;
 pub mod tt;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::{Move, Position};
@@ -34,6 +36,7 @@ use iterative::IterativeDeepening;
 use limits::Limiter;
 pub use limits::{Limits, Signals};
 use minimax::Minimax;
+use tablebase::{SearchTables, Tablebases};
 use tt::TranspositionTable;
 
 /// The deepest nominal depth a search goes to, in plies.
@@ -107,6 +110,8 @@ pub struct SearchConfig {
     /// skipped, and so are captures in quiescence that cannot (delta pruning).
     pub futility: bool,
     pub seed: u64,
+    /// IterativeDeepening probes the tablebases in positions of at most this many pieces.
+    pub syzygy_probe_limit: u32,
     /// Report cutoffs, table hits and stores as `info string` lines.
     pub debug: bool,
 }
@@ -125,6 +130,7 @@ impl SearchConfig {
         late_move_reductions: true,
         futility: true,
         seed: 0,
+        syzygy_probe_limit: 7,
         debug: false,
     };
 }
@@ -155,6 +161,8 @@ pub struct Iteration {
     pub time: Duration,
     /// Permille of the transposition table in use, when the search has one.
     pub hashfull: Option<u32>,
+    /// Tablebase probes that found a result, when tables are in use.
+    pub tbhits: Option<u64>,
     pub pv: Vec<Move>,
 }
 
@@ -196,11 +204,13 @@ pub struct SearchResult {
     pub stats: Stats,
 }
 
-/// State a search keeps from one move to the next: the table and the ordering heuristics.
+/// State a search keeps from one move to the next: the table and the ordering heuristics, and
+/// the Syzygy tables of `SyzygyPath`.
 #[derive(Debug)]
 pub struct SearchState {
     pub tt: TranspositionTable,
     pub heuristics: ordering::Heuristics,
+    pub tablebases: Option<Arc<Tablebases>>,
 }
 
 impl SearchState {
@@ -208,6 +218,7 @@ impl SearchState {
         SearchState {
             tt: TranspositionTable::new(hash_mb),
             heuristics: ordering::Heuristics::default(),
+            tablebases: None,
         }
     }
 
@@ -233,7 +244,7 @@ pub fn run(
     if root_moves.is_empty() {
         return SearchResult::default();
     }
-    let context = SearchContext::new(game, limiter, config.evaluation, report);
+    let mut context = SearchContext::new(game, limiter, config.evaluation, report);
     let mut result = match config.kind {
         SearchKind::Random => random::search(context, &root_moves, config.seed),
         SearchKind::Minimax => deepen(
@@ -246,6 +257,10 @@ pub fn run(
             deepen(&mut search, limits, config.debug)
         }
         SearchKind::IterativeDeepening => {
+            let mut root_moves = root_moves;
+            let tables = state.tablebases.clone();
+            let limit = config.syzygy_probe_limit;
+            context.tablebases = SearchTables::new(tables, game, &mut root_moves, limit);
             let mut search = IterativeDeepening::new(context, &root_moves, config, state);
             deepen(&mut search, limits, config.debug)
         }

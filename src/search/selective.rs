@@ -2,7 +2,7 @@
 //! futility pruning (quiet moves near the horizon that cannot lift a hopeless score) and
 //! late-move reductions.
 
-use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
+use shakmaty::{Chess, EnPassantMode, FromSetup, Position};
 
 use crate::board::keys::zobrist_key;
 use crate::eval::{Score, MATE_BOUND};
@@ -38,7 +38,7 @@ fn null_position(pos: &Chess) -> Option<Chess> {
     let mut setup = pos.to_setup(EnPassantMode::Legal);
     setup.swap_turn();
     setup.halfmoves = 0;
-    Chess::from_setup(setup, CastlingMode::Standard).ok()
+    Chess::from_setup(setup, pos.castles().mode()).ok()
 }
 
 impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {

@@ -2,6 +2,7 @@
 //! searched, one `<g class="pruned">` per cut-off that skipped moves (their UCI moves in
 //! `data-skipped`), the PV in red, MAX and MIN nodes in two colours.
 
+use shakmaty::CastlingMode;
 use std::fmt::Write as _;
 
 use crate::board::notation::uci_move;
@@ -309,7 +310,7 @@ fn write_node(
         class += " pv";
     }
     let uci = match node.edge {
-        Edge::Move { mv, .. } => uci_move(mv),
+        Edge::Move { mv, .. } => uci_move(mv, CastlingMode::Standard),
         Edge::Root => "root".to_string(),
         Edge::Null => "0000".to_string(),
     };
@@ -365,7 +366,7 @@ fn write_pruned(
         .cutoff
         .iter()
         .flatten()
-        .map(|s| uci_move(s.mv))
+        .map(|s| uci_move(s.mv, CastlingMode::Standard))
         .collect();
     let _ = write!(
         svg,

@@ -2,6 +2,8 @@
 //! side (the side to move at the root), as the course draws minimax; the search computes them
 //! negamax-style, from each node's side to move.
 
+use shakmaty::CastlingMode;
+
 use crate::eval::{mate_distance, Score, INFINITY};
 use crate::search::observer::Window;
 use crate::search::SearchKind;
@@ -110,7 +112,7 @@ pub fn skipped_lines(node: &TreeNode, per_line: usize) -> Vec<String> {
         .map(|s| {
             s.san
                 .clone()
-                .unwrap_or_else(|| crate::board::notation::uci_move(s.mv))
+                .unwrap_or_else(|| crate::board::notation::uci_move(s.mv, CastlingMode::Standard))
         })
         .collect();
     names.chunks(per_line.max(1)).map(|c| c.join(" ")).collect()

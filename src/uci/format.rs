@@ -2,11 +2,11 @@
 
 use std::fmt::Write as _;
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::board::notation::{diagram, uci_move};
 use crate::engine::event::{BoardReport, PerftReport};
-use crate::engine::options::{OptionKind, OptionValue, UciOption};
+use crate::engine::options::{OptionKind, OptionValue, UciOption, EMPTY_TEXT};
 use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
 use crate::eval::{mate_distance, Score};
 use crate::search::{nodes_per_second, Iteration, Progress, Stats};
@@ -19,8 +19,8 @@ pub fn score(score: Score) -> String {
     }
 }
 
-/// The `info` line of a completed depth.
-pub fn iteration(it: &Iteration) -> String {
+/// The `info` line of a completed depth, castling written in `mode`.
+pub fn iteration(it: &Iteration, mode: CastlingMode) -> String {
     let millis = it.time.as_millis();
     let mut line = format!(
         "info depth {} seldepth {} score {} nodes {} nps {}",
@@ -33,20 +33,23 @@ pub fn iteration(it: &Iteration) -> String {
     if let Some(hashfull) = it.hashfull {
         line += &format!(" hashfull {hashfull}");
     }
+    if let Some(tbhits) = it.tbhits {
+        line += &format!(" tbhits {tbhits}");
+    }
     line += &format!(" time {millis} pv");
     for &m in &it.pv {
         line.push(' ');
-        line += &uci_move(m);
+        line += &uci_move(m, mode);
     }
     line
 }
 
 /// The `info` line of a depth in progress: the root move being searched, and the counts.
-pub fn progress(progress: &Progress) -> String {
+pub fn progress(progress: &Progress, mode: CastlingMode) -> String {
     format!(
         "info depth {} currmove {} currmovenumber {} nodes {} nps {} time {}",
         progress.depth,
-        uci_move(progress.currmove),
+        uci_move(progress.currmove, mode),
         progress.currmovenumber,
         progress.nodes,
         nodes_per_second(progress.nodes, progress.time),
@@ -63,12 +66,14 @@ pub fn stats(depth: u32, stats: &Stats) -> String {
 }
 
 /// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a legal move.
-pub fn bestmove(best: Option<Move>, ponder: Option<Move>) -> String {
+pub fn bestmove(best: Option<Move>, ponder: Option<Move>, mode: CastlingMode) -> String {
     match (best, ponder) {
-        (Some(best), Some(ponder)) => {
-            format!("bestmove {} ponder {}", uci_move(best), uci_move(ponder))
-        }
-        (Some(best), None) => format!("bestmove {}", uci_move(best)),
+        (Some(best), Some(ponder)) => format!(
+            "bestmove {} ponder {}",
+            uci_move(best, mode),
+            uci_move(ponder, mode)
+        ),
+        (Some(best), None) => format!("bestmove {}", uci_move(best, mode)),
         (None, _) => "bestmove (none)".to_string(),
     }
 }
@@ -88,6 +93,8 @@ pub fn option(option: &UciOption) -> String {
         OptionValue::Check(on) => on.to_string(),
         OptionValue::Combo(var) => var.to_string(),
         OptionValue::Button => String::new(),
+        OptionValue::Text("") => EMPTY_TEXT.to_string(),
+        OptionValue::Text(text) => text.to_string(),
     };
     match option.kind {
         OptionKind::Spin { min, max, .. } => {
@@ -100,6 +107,7 @@ pub fn option(option: &UciOption) -> String {
             format!("option name {name} type combo default {default}{vars}")
         }
         OptionKind::Button { .. } => format!("option name {name} type button"),
+        OptionKind::Text { .. } => format!("option name {name} type string default {default}"),
     }
 }
 
@@ -109,11 +117,11 @@ pub fn nodes_searched(nodes: u64) -> String {
 }
 
 /// The `perft` output: each root move's count, a blank line, then the total.
-pub fn perft(report: &PerftReport) -> String {
+pub fn perft(report: &PerftReport, mode: CastlingMode) -> String {
     let mut text: String = report
         .counts
         .iter()
-        .map(|(m, n)| format!("{}: {n}\n", uci_move(*m)))
+        .map(|(m, n)| format!("{}: {n}\n", uci_move(*m, mode)))
         .collect();
     text += "\n";
     text + &nodes_searched(report.total())
@@ -224,8 +232,8 @@ mod tests {
             nodes: 3_000_000,
             time: Duration::from_millis(1500),
         };
-        let line = progress(&report);
-        let currmove = uci_move(report.currmove);
+        let line = progress(&report, CastlingMode::Standard);
+        let currmove = uci_move(report.currmove, CastlingMode::Standard);
         assert_eq!(
             line,
             format!("info depth 5 currmove {currmove} currmovenumber 3 nodes 3000000 nps 2000000 time 1500")

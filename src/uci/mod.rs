@@ -6,9 +6,12 @@ pub mod format;
 pub mod output;
 
 use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::thread;
+
+use shakmaty::CastlingMode;
 
 use crate::engine::command::Command;
 use crate::engine::event::Event;
@@ -51,7 +54,8 @@ pub fn run_commands(commands: Vec<Command>, output: Output) {
 
 /// An engine whose events are printed on `output`, and whose tasks report their end on `inputs`.
 pub fn connect(output: Output, inputs: Sender<Input>) -> Engine {
-    let sink = Arc::new(move |event: Event| print(&output, &event));
+    let notation = Notation::default();
+    let sink = Arc::new(move |event: Event| print(&output, &notation, &event));
     let task_done = Arc::new(move || {
         let _ = inputs.send(Input::TaskDone);
     });
@@ -92,8 +96,21 @@ pub fn handle_line(engine: &mut Engine, output: &Output, line: &str) -> Flow {
     }
 }
 
+/// How moves are written: castling as e1g1, or as king-takes-rook once `UCI_Chess960` is on.
+#[derive(Debug, Default)]
+pub struct Notation {
+    chess960: AtomicBool,
+}
+
+impl Notation {
+    pub fn mode(&self) -> CastlingMode {
+        CastlingMode::from_chess960(self.chess960.load(Ordering::Relaxed))
+    }
+}
+
 /// Writes an engine event as protocol text (and a perft's summary on stderr).
-pub fn print(output: &Output, event: &Event) {
+pub fn print(output: &Output, notation: &Notation, event: &Event) {
+    let mode = notation.mode();
     match event {
         Event::Id { name, author } => {
             output.line(&format!("id name {name}"));
@@ -104,19 +121,21 @@ pub fn print(output: &Output, event: &Event) {
             .for_each(|spec| output.line(&format::option(spec))),
         Event::UciOk => output.line("uciok"),
         Event::ReadyOk => output.line("readyok"),
-        Event::Search(Report::Iteration(iteration)) => output.line(&format::iteration(iteration)),
-        Event::Search(Report::Progress(progress)) => output.line(&format::progress(progress)),
+        Event::Search(Report::Iteration(iteration)) => {
+            output.line(&format::iteration(iteration, mode))
+        }
+        Event::Search(Report::Progress(progress)) => output.line(&format::progress(progress, mode)),
         Event::Search(Report::Stats { depth, stats }) => {
             output.info_string(&format::stats(*depth, stats))
         }
         Event::NoLegalMove { in_check } => output.line(&format::no_legal_move(*in_check)),
-        Event::BestMove { best, ponder } => output.line(&format::bestmove(*best, *ponder)),
+        Event::BestMove { best, ponder } => output.line(&format::bestmove(*best, *ponder, mode)),
         Event::Message(text) => output.info_string(text),
         Event::Perft(report) => {
             let (depth, total) = (report.depth, report.total());
             let millis = report.time.as_millis();
             Output::stderr().line(&format!("perft {depth}: {total} nodes in {millis} ms"));
-            output.line(&format::perft(report));
+            output.line(&format::perft(report, mode));
         }
         Event::PerftStopped { depth } => {
             output.info_string(&format!("perft {depth} stopped"));
@@ -124,6 +143,9 @@ pub fn print(output: &Output, event: &Event) {
         }
         Event::Board(report) => output.line(&format::board(report)),
         Event::Eval(report) => output.line(&format::eval(report)),
+        Event::Notation(mode) => notation
+            .chess960
+            .store(mode.is_chess960(), Ordering::Relaxed),
     }
 }
 

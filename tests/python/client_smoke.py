@@ -9,6 +9,7 @@ a final line "N passed, M failed"; exits non-zero when any check failed.
 """
 
 import logging
+import os
 import sys
 import traceback
 
@@ -31,7 +32,13 @@ EXPECTED_OPTIONS = {
     "LateMoveReductions": "check",
     "Futility": "check",
     "Seed": "spin",
+    "UCI_Chess960": "check",
+    "SyzygyPath": "string",
+    "SyzygyProbeLimit": "spin",
 }
+
+# The test tablebases of the repository (KQvK, KRvK, KPvK, KBvK, KNvK, KRvKR).
+TABLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "syzygy")
 
 # Seconds python-chess waits for each answer; generous, timings are not under test.
 TIMEOUT = 30
@@ -148,6 +155,53 @@ def run_checks(path):
         )
         check("castling bestmove", result.move == chess.Move.from_uci("e1g1"), repr(result.move))
 
+        # Chess960: python-chess sets UCI_Chess960 itself for a Chess960 board and speaks
+        # castling as king-takes-rook. Here castling long (b1a1) is the only mate.
+        board = chess.Board("2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1", chess960=True)
+        info = engine.analyse(board, chess.engine.Limit(depth=3))
+        check(
+            "Chess960: castling king-takes-rook mates",
+            info.get("pv", [None])[0] == chess.Move.from_uci("b1a1")
+            and board.is_castling(info["pv"][0])
+            and info.get("score") is not None
+            and info["score"].relative == chess.engine.Mate(1),
+            repr(info),
+        )
+        board = chess.Board.from_chess960_pos(0)  # bbqnnrkr
+        legal = True
+        for _ in range(16):
+            result = engine.play(board, chess.engine.Limit(depth=3))
+            if result.move not in board.legal_moves:
+                legal = False
+                break
+            board.push(result.move)
+        check("Chess960: sixteen plies of self-play are legal", legal, board.fen())
+        check(
+            "Chess960: the engine wrote castling king-takes-rook",
+            "bestmove b1a1" in transcript.received,
+            repr([line for line in transcript.received if line.startswith("bestmove")][-20:]),
+        )
+        # A standard board again: python-chess turns the option off, castling is e1g1 again.
+        board = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+        engine.play(board, chess.engine.Limit(depth=1), root_moves=[chess.Move.from_uci("e1g1")])
+        bestmoves = [line for line in transcript.received if line.startswith("bestmove")]
+        check(
+            "standard castling after Chess960",
+            "setoption name UCI_Chess960 value false" in transcript.sent
+            and bestmoves[-1].split()[:2] == ["bestmove", "e1g1"],
+            repr(bestmoves[-1:]),
+        )
+
+        # Tablebases: a KQvK win is scored from the tables and tbhits reported.
+        engine.configure({"SyzygyPath": TABLES})
+        info = engine.analyse(chess.Board("8/8/8/4k3/8/8/8/4K2Q w - - 0 1"), chess.engine.Limit(depth=4))
+        check(
+            "Syzygy: tbhits and a winning score",
+            info.get("tbhits", 0) > 0 and info["score"].relative.score(mate_score=100000) > 30000,
+            repr(info),
+        )
+        engine.configure({"SyzygyPath": "<empty>"})
+
         # analyse() with info: depth, score and a legal principal variation.
         board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
         info = engine.analyse(board, chess.engine.Limit(depth=3), info=chess.engine.INFO_ALL)
@@ -227,7 +281,11 @@ def run_checks(path):
         engine.ping()
         check("isready answered after all that", transcript.received[received_before:] == ["readyok"],
               repr(transcript.received[received_before:]))
-        complaints = [line for line in transcript.received if line.startswith("info string")]
+        complaints = [
+            line
+            for line in transcript.received
+            if line.startswith("info string") and not line.startswith("info string Found ")
+        ]
         check("no command of the session was refused", not complaints and transcript.sent, repr(complaints))
     finally:
         engine.quit()

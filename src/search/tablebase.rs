@@ -1,0 +1,428 @@
+//! Syzygy endgame tablebases (the `SyzygyPath` and `SyzygyProbeLimit` options), through the
+//! shakmaty-syzygy crate: opening the tables, ranking the root moves by DTZ so that only moves
+//! that keep the result within the fifty-move rule are searched, and the WDL probe of the
+//! search (as Stockfish does both).
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Arc;
+
+use shakmaty::{Chess, Move, Position};
+use shakmaty_syzygy::{Dtz, Tablebase, Wdl};
+
+use crate::board::game::Game;
+use crate::eval::{Score, DRAW, MATE_BOUND};
+use crate::search::iterative::IterativeDeepening;
+use crate::search::observer::SearchObserver;
+use crate::search::tt::Bound;
+use crate::search::{MAX_DEPTH, MAX_PLY};
+
+/// A tablebase win, `ply` plies from the root, scores `TB_WIN - ply`: above every evaluation,
+/// below every mate score, so that a mate found by the search still ranks higher.
+pub const TB_WIN: Score = MATE_BOUND - 1 - MAX_PLY as Score;
+/// A win that the fifty-move rule spoils (a loss it saves) scores just above (below) a draw.
+const CURSED_WIN: Score = 2;
+/// Root ranks, as Stockfish's: a win kept within the fifty-move rule ranks `MAX_DTZ`.
+const MAX_DTZ: i32 = 1 << 18;
+/// Separates the directories of `SyzygyPath` (as Stockfish: `;` on Windows, `:` elsewhere).
+const PATH_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
+
+/// The tables found in the directories of `SyzygyPath`.
+pub struct Tablebases {
+    tables: Tablebase<Chess>,
+    /// The material of each WDL and DTZ table found (KQvKB and KBvKQ are one).
+    wdl: BTreeSet<[String; 2]>,
+    dtz: BTreeSet<[String; 2]>,
+}
+
+impl std::fmt::Debug for Tablebases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "Tablebases({} WDL, {} DTZ)",
+            self.wdl.len(),
+            self.dtz.len()
+        )
+    }
+}
+
+/// The material of a table file's name (`KQvKB.rtbw`), the same for both sides' orders.
+fn material(file: &Path) -> [String; 2] {
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    let mut sides = stem.split('v').map(str::to_string);
+    let mut pair = [
+        sides.next().unwrap_or_default(),
+        sides.next().unwrap_or_default(),
+    ];
+    pair.sort();
+    pair
+}
+
+impl Tablebases {
+    /// The tables of every directory in `path`; None for an empty path (or `<empty>`, as GUIs
+    /// send it). An unreadable directory or a damaged table file is an error.
+    pub fn open(path: &str) -> Result<Option<Tablebases>, String> {
+        let path = path.trim();
+        // `<empty>`: the default as `uci` shows it, which GUIs send back.
+        if path.is_empty() || path == "<empty>" {
+            return Ok(None);
+        }
+        let mut found = Tablebases {
+            tables: Tablebase::new(),
+            wdl: BTreeSet::new(),
+            dtz: BTreeSet::new(),
+        };
+        for dir in path.split(PATH_SEPARATOR).filter(|d| !d.trim().is_empty()) {
+            found.add_directory(Path::new(dir.trim()))?;
+        }
+        Ok(Some(found))
+    }
+
+    fn add_directory(&mut self, dir: &Path) -> Result<(), String> {
+        let unreadable = |e: std::io::Error| format!("cannot read '{}': {e}", dir.display());
+        for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+            let file = entry.map_err(unreadable)?.path();
+            match self.tables.add_file(&file) {
+                Ok(()) if file.extension().is_some_and(|e| e == "rtbw") => {
+                    self.wdl.insert(material(&file));
+                }
+                Ok(()) => {
+                    self.dtz.insert(material(&file));
+                }
+                // Not a table file: skipped, as Stockfish does.
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {}
+                Err(e) => return Err(format!("bad table file '{}': {e}", file.display())),
+            }
+        }
+        Ok(())
+    }
+
+    /// WDL tables found, one per material (as Stockfish counts "tablebases").
+    pub fn wdl_tables(&self) -> usize {
+        self.wdl.len()
+    }
+
+    pub fn dtz_tables(&self) -> usize {
+        self.dtz.len()
+    }
+
+    /// Pieces (kings included) of the largest table.
+    pub fn max_pieces(&self) -> u32 {
+        self.tables.max_pieces() as u32
+    }
+
+    /// The result of `pos`, reached by a capture or pawn move (so exact under the fifty-move
+    /// rule); None without the tables it needs.
+    fn wdl_after_zeroing(&self, pos: &Chess) -> Option<Wdl> {
+        self.tables.probe_wdl_after_zeroing(pos).ok()
+    }
+
+    /// DTZ of the position after the root move `m` (as Stockfish's `root_probe`), from the
+    /// mover's side: plies to the next zeroing move, positive when winning, 0 for a draw.
+    fn dtz_after(&self, game: &Game, m: Move) -> Option<i32> {
+        let mut child = game.position().clone();
+        child.play_unchecked(m);
+        if child.is_checkmate() {
+            return Some(1);
+        }
+        if child.halfmoves() == 0 {
+            let wdl = -self.wdl_after_zeroing(&child)?;
+            return Some(Dtz::before_zeroing(wdl).0);
+        }
+        if repeats(game, &child) {
+            return Some(0);
+        }
+        let dtz = -self.tables.probe_dtz(&child).ok()?.ignore_rounding().0;
+        Some(dtz + dtz.signum())
+    }
+}
+
+/// Whether `child` (after a move of the game's last position) is a third occurrence: a draw.
+fn repeats(game: &Game, child: &Chess) -> bool {
+    let key = crate::board::keys::zobrist_key(child);
+    game.keys().iter().filter(|&&k| k == key).count() >= 2
+}
+
+/// Whether a position of the game since the last capture or pawn move has occurred twice.
+fn has_repeated(game: &Game) -> bool {
+    let keys = game.keys();
+    let since = keys
+        .len()
+        .saturating_sub(game.position().halfmoves() as usize + 1);
+    let recent = &keys[since..];
+    recent
+        .iter()
+        .enumerate()
+        .any(|(i, key)| recent[i + 1..].contains(key))
+}
+
+/// The root rank of a move with `dtz` when `fifty` plies have passed since the last zeroing move.
+fn dtz_rank(dtz: i32, fifty: i32, repeated: bool) -> i32 {
+    if dtz > 0 {
+        if dtz + fifty <= 99 && !repeated {
+            MAX_DTZ
+        } else {
+            MAX_DTZ - (dtz + fifty)
+        }
+    } else if dtz < 0 {
+        if -dtz * 2 + fifty < 100 {
+            -MAX_DTZ
+        } else {
+            -MAX_DTZ + (-dtz + fifty)
+        }
+    } else {
+        0
+    }
+}
+
+/// The score the root's best rank stands for.
+fn rank_score(rank: i32) -> Score {
+    if rank >= MAX_DTZ - 100 {
+        TB_WIN
+    } else if rank > 0 {
+        CURSED_WIN.max(rank - (MAX_DTZ - 200)) * 100 / 200
+    } else if rank == 0 {
+        DRAW
+    } else if rank <= -MAX_DTZ + 100 {
+        -TB_WIN
+    } else {
+        -(CURSED_WIN.max(-rank - (MAX_DTZ - 200)) * 100 / 200)
+    }
+}
+
+/// The root rank of each WDL result (DTZ tables missing).
+fn wdl_rank(wdl: Wdl) -> i32 {
+    match wdl {
+        Wdl::Loss => -MAX_DTZ,
+        Wdl::BlessedLoss => -MAX_DTZ + 101,
+        Wdl::Draw => 0,
+        Wdl::CursedWin => MAX_DTZ - 101,
+        Wdl::Win => MAX_DTZ,
+    }
+}
+
+/// The tablebases as one search uses them.
+#[derive(Debug, Default)]
+pub struct SearchTables {
+    tables: Option<Arc<Tablebases>>,
+    /// The search probes WDL in positions of at most this many pieces (0: never).
+    pieces: u32,
+    hits: u64,
+    /// The root's result from the tables: the score shown unless the search finds a mate.
+    root_score: Option<Score>,
+}
+
+impl SearchTables {
+    /// The tables for a search of `game` limited to `limit` pieces; when the root itself is in
+    /// the tables, `root_moves` keeps only the moves of the best rank (the result kept, the
+    /// fifty-move rule respected), as Stockfish's root ranking.
+    pub fn new(
+        tables: Option<Arc<Tablebases>>,
+        game: &Game,
+        root_moves: &mut Vec<Move>,
+        limit: u32,
+    ) -> SearchTables {
+        let Some(tb) = tables else {
+            return SearchTables::default();
+        };
+        let pieces = limit.min(tb.max_pieces());
+        let mut search = SearchTables {
+            pieces,
+            ..SearchTables::default()
+        };
+        let pos = game.position();
+        if pos.board().occupied().count() as u32 <= pieces && !pos.castles().any() {
+            search.rank_root(&tb, game, root_moves);
+        }
+        search.tables = Some(tb);
+        search
+    }
+
+    /// Ranks the root moves by DTZ, else by WDL, and keeps the best; the search then probes
+    /// only if the ranking came from WDL and the root is won (Stockfish's rule).
+    fn rank_root(&mut self, tb: &Tablebases, game: &Game, root_moves: &mut Vec<Move>) {
+        let fifty = game.position().halfmoves() as i32;
+        let repeated = has_repeated(game);
+        let by_dtz: Option<Vec<i32>> = root_moves
+            .iter()
+            .map(|&m| Some(dtz_rank(tb.dtz_after(game, m)?, fifty, repeated)))
+            .collect();
+        let by_wdl = || -> Option<Vec<i32>> {
+            root_moves
+                .iter()
+                .map(|&m| {
+                    let mut child = game.position().clone();
+                    child.play_unchecked(m);
+                    Some(wdl_rank(-tb.wdl_after_zeroing(&child)?))
+                })
+                .collect()
+        };
+        let (ranks, dtz) = match by_dtz {
+            Some(ranks) => (ranks, true),
+            None => match by_wdl() {
+                Some(ranks) => (ranks, false),
+                None => return,
+            },
+        };
+        let Some(&best) = ranks.iter().max() else {
+            return;
+        };
+        let mut rank = ranks.iter();
+        root_moves.retain(|_| rank.next() == Some(&best));
+        self.hits += ranks.len() as u64;
+        self.root_score = Some(rank_score(best));
+        if dtz || best <= 0 {
+            self.pieces = 0;
+        }
+    }
+
+    /// Probes counted so far; None without tables (no `tbhits` to report).
+    pub fn hits(&self) -> Option<u64> {
+        self.tables.as_ref().map(|_| self.hits)
+    }
+
+    /// The tables' result of the root, shown instead of a score that is not a mate.
+    pub fn root_score(&self) -> Option<Score> {
+        self.root_score
+    }
+
+    /// The result of `pos` if the search may probe it: few enough pieces, just after a capture
+    /// or pawn move (so the fifty-move counter is 0 and WDL is exact), no castling rights.
+    #[inline]
+    fn probe(&mut self, pos: &Chess) -> Option<Wdl> {
+        if self.pieces == 0
+            || pos.halfmoves() != 0
+            || pos.board().occupied().count() as u32 > self.pieces
+            || pos.castles().any()
+        {
+            return None;
+        }
+        let wdl = self.tables.as_ref()?.wdl_after_zeroing(pos)?;
+        self.hits += 1;
+        Some(wdl)
+    }
+}
+
+/// What the tables say of a node of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TablebaseProbe {
+    /// Not probed (too many pieces, not just after a capture or pawn move, no tables).
+    None,
+    /// The node's score: a draw, or a win (loss) that already fails high (low).
+    Cut(Score),
+    /// A win: the node scores at least this, whatever the search finds.
+    Floor(Score),
+    /// A loss: the node scores at most this.
+    Ceiling(Score),
+}
+
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+    /// Probes `pos` at `ply` (Stockfish's rule): a draw, a win at or above `beta` or a loss at
+    /// or below `alpha` decides the node and is stored in the table; otherwise the result
+    /// bounds the score of the search.
+    pub(super) fn probe_tablebase(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> TablebaseProbe {
+        let Some(wdl) = self.context.tablebases.probe(pos) else {
+            return TablebaseProbe::None;
+        };
+        let (score, bound) = match wdl {
+            Wdl::Win => (TB_WIN - ply as Score, Bound::Lower),
+            Wdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
+            Wdl::CursedWin => (CURSED_WIN, Bound::Exact),
+            Wdl::BlessedLoss => (-CURSED_WIN, Bound::Exact),
+            Wdl::Draw => (DRAW, Bound::Exact),
+        };
+        match bound {
+            Bound::Lower if score < beta => return TablebaseProbe::Floor(score),
+            Bound::Upper if score > alpha => return TablebaseProbe::Ceiling(score),
+            _ => {}
+        }
+        self.store_tablebase_score(depth, score, bound, ply);
+        TablebaseProbe::Cut(score)
+    }
+
+    /// The score of a searched node that the tables bound: raised to a win's floor, lowered to
+    /// a loss's ceiling (and stored so).
+    pub(super) fn bound_by_tablebase(
+        &mut self,
+        probe: TablebaseProbe,
+        score: Score,
+        depth: i32,
+        ply: usize,
+    ) -> Score {
+        let (bounded, bound) = match probe {
+            TablebaseProbe::Floor(floor) if score < floor => (floor, Bound::Lower),
+            TablebaseProbe::Ceiling(ceiling) if score > ceiling => (ceiling, Bound::Upper),
+            _ => return score,
+        };
+        if !self.context.stopped() {
+            self.store_tablebase_score(depth, bounded, bound, ply);
+        }
+        bounded
+    }
+
+    fn store_tablebase_score(&mut self, depth: i32, score: Score, bound: Bound, ply: usize) {
+        let key = self.context.history.key();
+        let depth = (depth + 6).min(MAX_DEPTH as i32);
+        self.store(key, depth, score, bound, None, ply);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::is_mate_score;
+
+    #[test]
+    fn a_tablebase_win_is_below_every_mate_and_no_mate_itself() {
+        assert!(!is_mate_score(TB_WIN));
+        assert!(TB_WIN - (MAX_PLY as Score) > 10_000);
+        assert!(crate::eval::MATE - MAX_PLY as Score > TB_WIN);
+    }
+
+    #[test]
+    fn ranks_keep_the_fifty_move_rule() {
+        // A win within the rule ranks highest; one that needs more plies ranks lower.
+        assert_eq!(dtz_rank(10, 0, false), MAX_DTZ);
+        assert_eq!(dtz_rank(10, 89, false), MAX_DTZ);
+        assert!(dtz_rank(10, 95, false) < MAX_DTZ);
+        assert!(dtz_rank(11, 95, false) < dtz_rank(10, 95, false));
+        assert_eq!(dtz_rank(0, 50, false), 0);
+        assert_eq!(dtz_rank(-10, 0, false), -MAX_DTZ);
+        assert!(dtz_rank(-60, 0, false) > -MAX_DTZ);
+        assert_eq!(rank_score(MAX_DTZ), TB_WIN);
+        assert_eq!(rank_score(-MAX_DTZ), -TB_WIN);
+        assert_eq!(rank_score(0), DRAW);
+        let cursed = rank_score(wdl_rank(Wdl::CursedWin));
+        assert!(cursed > 0 && cursed < 1000, "{cursed}");
+    }
+
+    #[test]
+    fn a_material_is_counted_once_whichever_side_is_named_first() {
+        assert_eq!(
+            material(Path::new("KQvKB.rtbw")),
+            material(Path::new("KBvKQ.rtbw"))
+        );
+        assert_ne!(
+            material(Path::new("KQvKB.rtbw")),
+            material(Path::new("KQvKR.rtbw"))
+        );
+    }
+
+    #[test]
+    fn an_empty_path_means_no_tables_and_a_missing_one_is_an_error() {
+        assert!(matches!(Tablebases::open(""), Ok(None)));
+        assert!(matches!(Tablebases::open("<empty>"), Ok(None)));
+        let err = Tablebases::open("/no/such/directory").expect_err("unreadable");
+        assert!(err.contains("/no/such/directory"), "{err}");
+    }
+}
