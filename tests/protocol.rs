@@ -118,6 +118,7 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("LateMoveReductions", "check"),
         ("Futility", "check"),
         ("Seed", "spin"),
+        ("MultiPV", "spin"),
     ];
     assert_eq!(
         options.len(),

@@ -310,7 +310,23 @@ pub const OPTIONS: &[UciOption] = &[
             },
         },
     },
+    // Issue 13 (smp): MultiPV, Threads, UCI_LimitStrength, UCI_Elo.
+    UciOption {
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::Fixed(MAX_MULTI_PV as i64),
+            get: |s| s.search.multi_pv as i64,
+            set: |s, lines| {
+                s.search.multi_pv = lines as usize;
+                OptionChange::Value
+            },
+        },
+    },
 ];
+
+/// The most root lines `MultiPV` asks for.
+pub const MAX_MULTI_PV: usize = 256;
 
 /// Finds an option by name, ignoring case and runs of whitespace.
 pub fn find(name: &str) -> Option<&'static UciOption> {
@@ -419,8 +435,8 @@ mod tests {
         assert!(settings.set("Evaluation", None).is_err());
         assert!(settings.set("Depth", None).is_err());
         assert_eq!(
-            settings.set("Threads", Some("2")),
-            Err("no such option: 'Threads'".to_string())
+            settings.set("Cores", Some("2")),
+            Err("no such option: 'Cores'".to_string())
         );
         assert_eq!(settings, Settings::DEFAULT);
     }

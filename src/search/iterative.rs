@@ -24,6 +24,8 @@ pub struct IterativeDeepening<'a, 'c> {
     quiescence: bool,
     /// The root moves, the best of the last depth first.
     root_moves: Vec<Move>,
+    /// Root moves the next searches leave out: the earlier lines' with MultiPV.
+    excluded: Vec<Move>,
     aspiration: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     root_depth: i32,
@@ -71,6 +73,7 @@ impl<'a, 'c> IterativeDeepening<'a, 'c> {
             ordering: config.move_ordering,
             quiescence: config.quiescence,
             root_moves: Vec::new(),
+            excluded: Vec::new(),
             aspiration: config.aspiration_windows,
             root_depth: 0,
             frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
@@ -103,6 +106,11 @@ impl<'c> DepthSearch<'c> for IterativeDeepening<'_, 'c> {
         } else {
             self.search_root(depth, -INFINITY, INFINITY)
         }
+    }
+
+    fn exclude_root_moves(&mut self, moves: &[Move]) {
+        self.excluded.clear();
+        self.excluded.extend_from_slice(moves);
     }
 
     fn hashfull(&self) -> Option<u32> {
@@ -153,8 +161,8 @@ impl IterativeDeepening<'_, '_> {
         }
     }
 
-    /// Searches every root move to `depth` within (alpha, beta), the previous best first;
-    /// the score is fail-soft (at most alpha when every move fails low).
+    /// Searches every root move but the excluded ones to `depth` within (alpha, beta), the
+    /// previous best first; the score is fail-soft (at most alpha when every move fails low).
     fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> DepthOutcome {
         self.root_depth = depth;
         self.context.seldepth = 0;
@@ -162,18 +170,23 @@ impl IterativeDeepening<'_, '_> {
         self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
+        let mut searched = 0;
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i];
+            if self.excluded.contains(&m) {
+                continue;
+            }
             self.context.searching_root_move(depth as u32, m, i + 1);
             let child = self.context.play(&root, m);
-            let mut score = if i == 0 {
+            let mut score = if searched == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
             } else {
                 -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)
             };
-            if i > 0 && score > alpha && score < beta && !self.context.stopped() {
+            if searched > 0 && score > alpha && score < beta && !self.context.stopped() {
                 score = -self.negamax(&child, depth - 1, 1, -beta, -alpha);
             }
+            searched += 1;
             self.context.undo();
             if self.context.stopped() {
                 return DepthOutcome::Stopped(best.map(|_| best_score));
@@ -189,8 +202,14 @@ impl IterativeDeepening<'_, '_> {
             }
         }
         if let Some((index, m)) = best {
-            if self.ordering {
-                self.root_moves[..=index].rotate_right(1);
+            // The excluded moves (MultiPV's earlier lines) stand first, each put there in turn.
+            let first = self.excluded.len();
+            if self.ordering && first <= index {
+                self.root_moves[first..=index].rotate_right(1);
+            }
+            if !self.excluded.is_empty() {
+                // Not the root's value: the best moves were left out.
+                return DepthOutcome::Completed(best_score);
             }
             let bound = if best_score >= beta {
                 Bound::Lower

@@ -63,6 +63,7 @@ fn search_depth(context: &mut SearchContext, root_moves: &[Move], depth: u32) ->
             best = score;
             context.pv.update(0, m);
         }
+        context.offer_root_line(m, score);
     }
     Some(best)
 }

@@ -11,11 +11,13 @@ pub mod deepening;
 pub mod iterative;
 pub mod limits;
 pub mod minimax;
+pub mod multipv;
 pub mod ordering;
 pub mod pv;
 mod quiescence;
 pub mod random;
 mod selective;
+pub mod strength;
 pub mod tt;
 
 use std::fmt;
@@ -33,6 +35,7 @@ use iterative::IterativeDeepening;
 use limits::Limiter;
 pub use limits::{Limits, Signals};
 use minimax::Minimax;
+use multipv::{Line, RootLines};
 use tt::TranspositionTable;
 
 /// The deepest nominal depth a search goes to, in plies.
@@ -106,6 +109,13 @@ pub struct SearchConfig {
     /// skipped, and so are captures in quiescence that cannot (delta pruning).
     pub futility: bool,
     pub seed: u64,
+    /// How many of the best root moves each depth reports, each with its line (MultiPV).
+    pub multi_pv: usize,
+    /// IterativeDeepening: search threads (Lazy SMP); the other searches use one.
+    pub threads: usize,
+    /// Play at about `elo` (UCI_LimitStrength, UCI_Elo).
+    pub limit_strength: bool,
+    pub elo: u32,
     /// Report cutoffs, table hits and stores as `info string` lines.
     pub debug: bool,
 }
@@ -124,6 +134,10 @@ impl SearchConfig {
         late_move_reductions: true,
         futility: true,
         seed: 0,
+        multi_pv: 1,
+        threads: 1,
+        limit_strength: false,
+        elo: strength::DEFAULT_ELO,
         debug: false,
     };
 }
@@ -149,6 +163,8 @@ pub struct Stats {
 pub struct Iteration {
     pub depth: u32,
     pub seldepth: u32,
+    /// The line's rank among the root moves (from 1) when MultiPV asks for more than one.
+    pub multipv: Option<usize>,
     pub score: Score,
     pub nodes: u64,
     pub time: Duration,
@@ -193,6 +209,8 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time: Duration,
     pub stats: Stats,
+    /// With MultiPV: the last depth's root lines, best first.
+    pub lines: Vec<Line>,
 }
 
 /// State a search keeps from one move to the next: the table and the ordering heuristics.
@@ -232,7 +250,8 @@ pub fn run(
     if root_moves.is_empty() {
         return SearchResult::default();
     }
-    let context = SearchContext::new(game, limiter, config.evaluation, report);
+    let mut context = SearchContext::new(game, limiter, config.evaluation, report);
+    context.lines = RootLines::new(config.multi_pv.min(root_moves.len()));
     let mut result = match config.kind {
         SearchKind::Random => random::search(context, &root_moves, config.seed),
         SearchKind::Minimax => deepen(

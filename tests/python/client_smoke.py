@@ -31,6 +31,7 @@ EXPECTED_OPTIONS = {
     "LateMoveReductions": "check",
     "Futility": "check",
     "Seed": "spin",
+    "MultiPV": "spin",
 }
 
 # Seconds python-chess waits for each answer; generous, timings are not under test.
