@@ -9,6 +9,7 @@ use common::{assert_legal, Engine, START_FEN};
 
 /// After 1.e4 e5 2.Nf3 Qh4??: the queen hangs to the knight, the best move by far.
 const TACTICAL_FEN: &str = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+const KIWIPETE_FEN: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 /// One `info depth ... pv ...` line, parsed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,4 +196,153 @@ fn multipv_works_from_the_command_line() {
 #[test]
 fn python_chess_analyses_three_lines() {
     common::run_python_script("multipv.py");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads
+
+/// The fields of the `info` lines that do not depend on timing: depth, multipv, score, pv
+/// (and nodes when `with_nodes`).
+fn timeless(lines: &[String], with_nodes: bool) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < tokens.len() {
+                match tokens[i] {
+                    "nps" | "time" | "hashfull" => i += 2,
+                    "nodes" if !with_nodes => i += 2,
+                    t => {
+                        kept.push(t);
+                        i += 1;
+                    }
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+/// Depths 1, 2, ... each once, nodes never falling, every pv legal, the bestmove the last pv's
+/// first move and the ponder move its second.
+fn assert_consistent_search(fen: &str, lines: &[String], answer: &common::Bestmove, depth: u32) {
+    let found = infos(lines);
+    let depths: Vec<u32> = found.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, (1..=depth).collect::<Vec<_>>(), "{lines:?}");
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            let at = tokens.iter().position(|&t| t == "nodes")?;
+            tokens.get(at + 1)?.parse().ok()
+        })
+        .collect();
+    assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
+    for info in &found {
+        for (i, m) in info.pv.iter().enumerate() {
+            let before: Vec<&str> = info.pv[..i].iter().map(String::as_str).collect();
+            assert_legal(fen, &before, m);
+        }
+    }
+    let last = found.last().expect("a line");
+    assert_eq!(answer.best, last.pv[0], "{lines:?}");
+    assert_eq!(answer.ponder.as_ref(), last.pv.get(1), "{lines:?}");
+}
+
+#[test]
+fn two_threads_give_a_legal_move_and_consistent_info() {
+    let mut engine = Engine::start();
+    for fen in [START_FEN, TACTICAL_FEN, KIWIPETE_FEN] {
+        setup(&mut engine, &[("Threads", "2")], fen);
+        let (lines, answer) = engine.go("go depth 10");
+        assert_consistent_search(fen, &lines, &answer, 10);
+    }
+    let (lines, answer) = engine.go("go movetime 300");
+    assert!(!infos(&lines).is_empty(), "{lines:?}");
+    assert_legal(KIWIPETE_FEN, &[], &answer.best);
+}
+
+#[test]
+fn two_threads_find_the_mate_and_take_the_queen() {
+    let mut engine = Engine::start();
+    let mate_in_two = "6k1/ppR2pp1/4p1p1/4P1N1/3r2P1/1P4K1/P3r3/8 w - - 0 1";
+    setup(&mut engine, &[("Threads", "2")], mate_in_two);
+    let (lines, answer) = engine.go("go depth 6");
+    assert_eq!(answer.best, "c7c8", "{lines:?}");
+    assert_eq!(
+        infos(&lines).last().map(|i| i.score.as_str()),
+        Some("mate 2")
+    );
+    setup(&mut engine, &[], TACTICAL_FEN);
+    let (_, answer) = engine.go("go depth 8");
+    assert_eq!(answer.best, "f3h4");
+}
+
+#[test]
+fn two_threads_stop_at_once_with_one_bestmove() {
+    let mut engine = Engine::start();
+    setup(&mut engine, &[("Threads", "2")], START_FEN);
+    engine.send("go infinite");
+    engine.read_until("depth 6", |l| l.starts_with("info depth 6 "));
+    engine.send("stop");
+    let (_, best) = engine.read_bestmove();
+    assert_legal(START_FEN, &[], &common::bestmove_of(&best).best);
+    let rest = engine.sync();
+    assert!(rest.iter().all(|l| !l.starts_with("bestmove")), "{rest:?}");
+}
+
+#[test]
+fn one_thread_is_deterministic_and_the_simple_searches_ignore_threads() {
+    let mut engine = Engine::start();
+    let run = |engine: &mut Engine, options: &[(&str, &str)], go: &str| {
+        setup(engine, options, TACTICAL_FEN);
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go(go);
+        (timeless(&lines, true), answer)
+    };
+    let first = run(&mut engine, &[("Threads", "1")], "go depth 9");
+    let again = run(&mut engine, &[], "go depth 9");
+    assert_eq!(first, again);
+    for search in ["Minimax", "AlphaBeta"] {
+        let one = run(
+            &mut engine,
+            &[("Search", search), ("Threads", "1")],
+            "go depth 4",
+        );
+        let two = run(&mut engine, &[("Threads", "2")], "go depth 4");
+        assert_eq!(one, two, "{search} stays on one thread");
+    }
+}
+
+#[test]
+fn bad_thread_counts_are_refused_and_the_engine_keeps_searching() {
+    let mut engine = Engine::start();
+    setup(&mut engine, &[("Threads", "2")], START_FEN);
+    for bad in ["0", "257", "-1", "many"] {
+        let out = engine.command(&format!("setoption name Threads value {bad}"));
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(
+            out[0].starts_with("info string ") && out[0].contains("Threads"),
+            "{out:?}"
+        );
+        let (lines, answer) = engine.go("go depth 6");
+        assert_consistent_search(START_FEN, &lines, &answer, 6);
+    }
+}
+
+#[test]
+fn threads_and_multipv_work_together() {
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("Threads", "2"), ("MultiPV", "3")],
+        TACTICAL_FEN,
+    );
+    let (lines, answer) = engine.go("go depth 8");
+    assert_multipv_lines(TACTICAL_FEN, &lines, &answer.best, 3);
+    assert_eq!(answer.best, "f3h4");
 }

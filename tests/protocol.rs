@@ -118,6 +118,7 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("LateMoveReductions", "check"),
         ("Futility", "check"),
         ("Seed", "spin"),
+        ("Threads", "spin"),
         ("MultiPV", "spin"),
     ];
     assert_eq!(
@@ -632,7 +633,7 @@ fn bad_setoption_is_reported_and_changes_nothing() {
         "setoption name Depth",
         "setoption name Dept value 3",
         "setoption name Nonexistent value 3",
-        "setoption name Threads value 3",
+        "setoption name Threads value 0",
         "setoption name Hash value 0",
         "setoption name Hash value lots",
         "setoption name Move Overhead value 99999",

@@ -310,7 +310,19 @@ pub const OPTIONS: &[UciOption] = &[
             },
         },
     },
-    // Issue 13 (smp): MultiPV, Threads, UCI_LimitStrength, UCI_Elo.
+    // Issue 13 (smp): Threads, MultiPV, UCI_LimitStrength, UCI_Elo.
+    UciOption {
+        name: "Threads",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::Fixed(MAX_THREADS as i64),
+            get: |s| s.search.threads as i64,
+            set: |s, threads| {
+                s.search.threads = threads as usize;
+                OptionChange::Value
+            },
+        },
+    },
     UciOption {
         name: "MultiPV",
         kind: OptionKind::Spin {
@@ -325,6 +337,8 @@ pub const OPTIONS: &[UciOption] = &[
     },
 ];
 
+/// The most search threads `Threads` asks for.
+pub const MAX_THREADS: usize = 256;
 /// The most root lines `MultiPV` asks for.
 pub const MAX_MULTI_PV: usize = 256;
 
@@ -439,6 +453,26 @@ mod tests {
             Err("no such option: 'Cores'".to_string())
         );
         assert_eq!(settings, Settings::DEFAULT);
+    }
+
+    #[test]
+    fn threads_and_multipv_keep_their_value_when_refused() {
+        let mut settings = Settings::default();
+        assert!(settings.set("Threads", Some("3")).is_ok());
+        assert!(settings.set("MultiPV", Some("4")).is_ok());
+        let before = settings;
+        for (name, bad) in [
+            ("Threads", "0"),
+            ("Threads", "257"),
+            ("MultiPV", "0"),
+            ("MultiPV", "1000"),
+        ] {
+            assert!(settings.set(name, Some(bad)).is_err(), "{name} {bad}");
+            assert_eq!(settings, before, "{name} {bad}");
+        }
+        assert_eq!((settings.search.threads, settings.search.multi_pv), (3, 4));
+        assert!(settings.set("Threads", Some("256")).is_ok());
+        assert!(settings.set("MultiPV", Some("256")).is_ok());
     }
 
     #[test]

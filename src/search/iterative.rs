@@ -12,12 +12,12 @@ use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::selective::late_move_reduction;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
-use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
+use crate::search::{score_without_moves, SearchConfig, MAX_PLY};
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
 pub struct IterativeDeepening<'a, 'c> {
     pub(super) context: SearchContext<'c>,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
     use_tt: bool,
     pub(super) ordering: bool,
@@ -55,20 +55,20 @@ pub(super) struct Node {
 }
 
 impl<'a, 'c> IterativeDeepening<'a, 'c> {
-    /// The searcher of `context`'s root over `root_moves`, with the table and heuristics of
-    /// `state` (aged for a new search) and the parts `config` switches on.
+    /// The searcher of `context`'s root over `root_moves`, with the table (shared with the
+    /// other threads of the search) and the ordering heuristics of this thread, and the parts
+    /// `config` switches on. The caller ages the table and the heuristics for a new search.
     pub fn new(
         context: SearchContext<'c>,
         root_moves: &[Move],
         config: &SearchConfig,
-        state: &'a mut SearchState,
+        tt: &'a TranspositionTable,
+        heuristics: &'a mut Heuristics,
     ) -> IterativeDeepening<'a, 'c> {
-        state.tt.new_search();
-        state.heuristics.new_search();
         let mut searcher = IterativeDeepening {
             context,
-            tt: &mut state.tt,
-            heuristics: &mut state.heuristics,
+            tt,
+            heuristics,
             use_tt: config.transposition_table,
             ordering: config.move_ordering,
             quiescence: config.quiescence,

@@ -17,6 +17,7 @@ pub mod pv;
 mod quiescence;
 pub mod random;
 mod selective;
+pub mod smp;
 pub mod strength;
 pub mod tt;
 
@@ -250,6 +251,24 @@ pub fn run(
     if root_moves.is_empty() {
         return SearchResult::default();
     }
+    if config.kind == SearchKind::IterativeDeepening {
+        state.tt.new_search();
+        state.heuristics.new_search();
+        if config.threads > 1 {
+            let mut result = smp::search(
+                game,
+                config,
+                limits,
+                &root_moves,
+                state,
+                signals,
+                start,
+                report,
+            );
+            result.time = start.elapsed();
+            return result;
+        }
+    }
     let mut context = SearchContext::new(game, limiter, config.evaluation, report);
     context.lines = RootLines::new(config.multi_pv.min(root_moves.len()));
     let mut result = match config.kind {
@@ -264,7 +283,8 @@ pub fn run(
             deepen(&mut search, limits, config.debug)
         }
         SearchKind::IterativeDeepening => {
-            let mut search = IterativeDeepening::new(context, &root_moves, config, state);
+            let (tt, heuristics) = (&state.tt, &mut state.heuristics);
+            let mut search = IterativeDeepening::new(context, &root_moves, config, tt, heuristics);
             deepen(&mut search, limits, config.debug)
         }
     };

@@ -31,6 +31,7 @@ EXPECTED_OPTIONS = {
     "LateMoveReductions": "check",
     "Futility": "check",
     "Seed": "spin",
+    "Threads": "spin",
     "MultiPV": "spin",
 }
 
