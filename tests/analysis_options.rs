@@ -346,3 +346,108 @@ fn threads_and_multipv_work_together() {
     assert_multipv_lines(TACTICAL_FEN, &lines, &answer.best, 3);
     assert_eq!(answer.best, "f3h4");
 }
+
+// ---------------------------------------------------------------------------------------------
+// UCI_LimitStrength, UCI_Elo
+
+/// The `nodes` of each `info depth` line.
+fn node_counts(lines: &[String]) -> Vec<u64> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            let at = tokens.iter().position(|&t| t == "nodes")?;
+            tokens.get(at + 1)?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn a_limited_engine_still_takes_a_hanging_queen() {
+    let mut engine = Engine::start();
+    for elo in ["1350", "1500"] {
+        setup(
+            &mut engine,
+            &[("UCI_LimitStrength", "true"), ("UCI_Elo", elo)],
+            TACTICAL_FEN,
+        );
+        for go in [
+            "go movetime 300",
+            "go wtime 10000 btime 10000 winc 100 binc 100",
+        ] {
+            for _ in 0..10 {
+                let (lines, answer) = engine.go(go);
+                assert_eq!(answer.best, "f3h4", "UCI_Elo {elo}, {go}: {lines:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_limited_engine_searches_few_nodes_varies_among_close_moves_and_reports_its_move_last() {
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("UCI_LimitStrength", "true"), ("UCI_Elo", "1350")],
+        START_FEN,
+    );
+    let mut played = BTreeSet::new();
+    for _ in 0..20 {
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go("go movetime 2000");
+        let nodes = node_counts(&lines);
+        assert!(nodes.iter().all(|&n| n <= 2500), "{lines:?}");
+        let last = infos(&lines).last().cloned().expect("a line");
+        assert_eq!(last.pv[0], answer.best, "{lines:?}");
+        assert_legal(START_FEN, &[], &answer.best);
+        played.insert(answer.best);
+    }
+    assert!(played.len() > 1, "always {played:?}");
+}
+
+#[test]
+fn uci_elo_changes_nothing_without_uci_limitstrength() {
+    let mut engine = Engine::start();
+    let mut run = |options: &[(&str, &str)]| {
+        setup(&mut engine, options, TACTICAL_FEN);
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go("go depth 8");
+        (timeless(&lines, true), answer)
+    };
+    let full = run(&[]);
+    assert_eq!(run(&[("UCI_Elo", "1350")]), full);
+    assert_eq!(
+        run(&[
+            ("UCI_LimitStrength", "true"),
+            ("UCI_LimitStrength", "false")
+        ]),
+        full
+    );
+}
+
+#[test]
+fn bad_strength_values_are_refused_and_the_previous_level_stays() {
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("UCI_LimitStrength", "true"), ("UCI_Elo", "1350")],
+        START_FEN,
+    );
+    for (name, bad) in [
+        ("UCI_Elo", "1349"),
+        ("UCI_Elo", "2851"),
+        ("UCI_Elo", "strong"),
+        ("UCI_LimitStrength", "yes"),
+    ] {
+        let out = engine.command(&format!("setoption name {name} value {bad}"));
+        assert_eq!(out.len(), 1, "{name} {bad}: {out:?}");
+        assert!(
+            out[0].starts_with("info string ") && out[0].contains(name),
+            "{out:?}"
+        );
+        // Still the lowest level: few nodes.
+        let (lines, _) = engine.go("go movetime 500");
+        assert!(node_counts(&lines).iter().all(|&n| n <= 2500), "{lines:?}");
+    }
+}

@@ -120,6 +120,8 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("Seed", "spin"),
         ("Threads", "spin"),
         ("MultiPV", "spin"),
+        ("UCI_LimitStrength", "check"),
+        ("UCI_Elo", "spin"),
     ];
     assert_eq!(
         options.len(),

@@ -4,6 +4,7 @@
 
 use crate::engine::memory::{hash_limit_mb, DEFAULT_HASH_MB};
 use crate::eval::Evaluation;
+use crate::search::strength::{MAX_ELO, MIN_ELO};
 use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
 
 /// What the options set: the search's configuration and the engine's own settings.
@@ -331,6 +332,23 @@ pub const OPTIONS: &[UciOption] = &[
             get: |s| s.search.multi_pv as i64,
             set: |s, lines| {
                 s.search.multi_pv = lines as usize;
+                OptionChange::Value
+            },
+        },
+    },
+    switch(
+        "UCI_LimitStrength",
+        |s| s.search.limit_strength,
+        |s, on| s.search.limit_strength = on,
+    ),
+    UciOption {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            min: MIN_ELO as i64,
+            max: SpinMax::Fixed(MAX_ELO as i64),
+            get: |s| s.search.elo as i64,
+            set: |s, elo| {
+                s.search.elo = elo as u32;
                 OptionChange::Value
             },
         },

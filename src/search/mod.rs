@@ -246,6 +246,9 @@ pub fn run(
     start: Instant,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
+    if config.limit_strength && config.kind == SearchKind::IterativeDeepening {
+        return strength::run_limited(game, config, limits, state, signals, start, report);
+    }
     let limiter = Limiter::new(signals, start, limits.time, limits.nodes);
     let root_moves = root_moves(game, limits);
     if root_moves.is_empty() {
