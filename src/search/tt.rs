@@ -130,7 +130,7 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let entries = zeroed_slots((mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1))
             .or_else(|_| zeroed_slots(1024))
-            .unwrap_or_default();
+            .unwrap_or_else(|_| Box::new([[AtomicU64::new(0), AtomicU64::new(0)]]));
         TranspositionTable {
             entries,
             generation: 0,
