@@ -33,7 +33,10 @@ const MARGIN_AT_MAX_ELO: f64 = 20.0;
 /// highest level.
 const WEAKNESS_AT_MIN_ELO: f64 = 120.0;
 const WEAKNESS_AT_MAX_ELO: f64 = 40.0;
-/// The noise never exceeds a pawn's worth of the gap between the best and the worst candidate.
+/// The noise scales with the gap between the best and the worst candidate (`delta`), taken as
+/// at least `NOISE_FLOOR` so that moves of (nearly) equal score are still chosen among at
+/// random, and at most a pawn.
+const NOISE_FLOOR: Score = 20;
 const NOISE_CAP: Score = 100;
 
 /// How a level plays.
@@ -76,7 +79,7 @@ impl Level {
             .filter(|line| line.score >= top - self.margin && !line.pv.is_empty())
             .collect();
         let worst = candidates.last()?.score;
-        let delta = (top - worst).min(NOISE_CAP);
+        let delta = (top - worst).clamp(NOISE_FLOOR, NOISE_CAP);
         let weakness = self.weakness.max(1);
         candidates
             .into_iter()
