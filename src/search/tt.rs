@@ -339,6 +339,30 @@ mod tests {
     }
 
     #[test]
+    fn threads_writing_the_same_slots_never_make_a_wrong_hit() {
+        // A tiny table: four threads store into the same few slots at once, each entry's score
+        // and depth a function of its key; every hit must carry its own key's data.
+        let tt = TranspositionTable::new(0);
+        let data = |key: u64| ((key % 1000) as Score, (key % 50) as i32);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = (i * 4 + thread).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        let (score, depth) = data(key);
+                        tt.store(key, depth, score, Bound::Exact, None, 0);
+                        let probed = key ^ (i % 7);
+                        if let Some(hit) = tt.probe(probed, 0) {
+                            assert_eq!((hit.score, hit.depth), data(probed));
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn deeper_entries_of_this_search_survive() {
         let mut tt = TranspositionTable::new(1);
         let a = 5u64;
