@@ -201,12 +201,12 @@ fn python_chess_analyses_three_lines() {
 // ---------------------------------------------------------------------------------------------
 // Threads
 
-/// The fields of the `info` lines that do not depend on timing: depth, multipv, score, pv
-/// (and nodes when `with_nodes`).
-fn timeless(lines: &[String], with_nodes: bool) -> Vec<String> {
+/// The fields of the `info … pv` lines that do not depend on timing: depth, multipv, score,
+/// nodes, pv; progress lines (`currmove`), due after each second, are left out.
+fn timeless(lines: &[String]) -> Vec<String> {
     lines
         .iter()
-        .filter(|l| l.starts_with("info depth"))
+        .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
         .map(|l| {
             let tokens: Vec<&str> = l.split_whitespace().collect();
             let mut kept = Vec::new();
@@ -214,7 +214,6 @@ fn timeless(lines: &[String], with_nodes: bool) -> Vec<String> {
             while i < tokens.len() {
                 match tokens[i] {
                     "nps" | "time" | "hashfull" => i += 2,
-                    "nodes" if !with_nodes => i += 2,
                     t => {
                         kept.push(t);
                         i += 1;
@@ -302,7 +301,7 @@ fn one_thread_is_deterministic_and_the_simple_searches_ignore_threads() {
         setup(engine, options, TACTICAL_FEN);
         engine.command("ucinewgame");
         let (lines, answer) = engine.go(go);
-        (timeless(&lines, true), answer)
+        (timeless(&lines), answer)
     };
     let first = run(&mut engine, &[("Threads", "1")], "go depth 9");
     let again = run(&mut engine, &[], "go depth 9");
@@ -413,7 +412,7 @@ fn uci_elo_changes_nothing_without_uci_limitstrength() {
         setup(&mut engine, options, TACTICAL_FEN);
         engine.command("ucinewgame");
         let (lines, answer) = engine.go("go depth 8");
-        (timeless(&lines, true), answer)
+        (timeless(&lines), answer)
     };
     let full = run(&[]);
     assert_eq!(run(&[("UCI_Elo", "1350")]), full);
