@@ -263,8 +263,8 @@ const CASES: &[Case] = &[
     ),
     case(
         "setoption with an unknown name",
-        b"setoption name Threads value 4\n",
-        &["no such option: 'Threads'"],
+        b"setoption name Cores value 4\n",
+        &["no such option: 'Cores'"],
         0,
     ),
     case(

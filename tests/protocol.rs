@@ -121,6 +121,10 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("UCI_Chess960", "check"),
         ("SyzygyPath", "string"),
         ("SyzygyProbeLimit", "spin"),
+        ("Threads", "spin"),
+        ("MultiPV", "spin"),
+        ("UCI_LimitStrength", "check"),
+        ("UCI_Elo", "spin"),
     ];
     assert_eq!(
         options.len(),
@@ -636,7 +640,7 @@ fn bad_setoption_is_reported_and_changes_nothing() {
         "setoption name Depth",
         "setoption name Dept value 3",
         "setoption name Nonexistent value 3",
-        "setoption name Threads value 3",
+        "setoption name Threads value 0",
         "setoption name Hash value 0",
         "setoption name Hash value lots",
         "setoption name Move Overhead value 99999",

@@ -6,6 +6,7 @@ use shakmaty::CastlingMode;
 
 use crate::engine::memory::{hash_limit_mb, DEFAULT_HASH_MB};
 use crate::eval::Evaluation;
+use crate::search::strength::{MAX_ELO, MIN_ELO};
 use crate::search::{SearchConfig, SearchKind, MAX_DEPTH};
 
 /// What the options set: the search's configuration and the engine's own settings.
@@ -355,7 +356,54 @@ pub const OPTIONS: &[UciOption] = &[
             },
         },
     },
+    // Issue 13 (smp): Threads, MultiPV, UCI_LimitStrength, UCI_Elo.
+    UciOption {
+        name: "Threads",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::Fixed(MAX_THREADS as i64),
+            get: |s| s.search.threads as i64,
+            set: |s, threads| {
+                s.search.threads = threads as usize;
+                OptionChange::Value
+            },
+        },
+    },
+    UciOption {
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::Fixed(MAX_MULTI_PV as i64),
+            get: |s| s.search.multi_pv as i64,
+            set: |s, lines| {
+                s.search.multi_pv = lines as usize;
+                OptionChange::Value
+            },
+        },
+    },
+    switch(
+        "UCI_LimitStrength",
+        |s| s.search.limit_strength,
+        |s, on| s.search.limit_strength = on,
+    ),
+    UciOption {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            min: MIN_ELO as i64,
+            max: SpinMax::Fixed(MAX_ELO as i64),
+            get: |s| s.search.elo as i64,
+            set: |s, elo| {
+                s.search.elo = elo as u32;
+                OptionChange::Value
+            },
+        },
+    },
 ];
+
+/// The most search threads `Threads` asks for.
+pub const MAX_THREADS: usize = 256;
+/// The most root lines `MultiPV` asks for.
+pub const MAX_MULTI_PV: usize = 256;
 
 /// Finds an option by name, ignoring case and runs of whitespace.
 pub fn find(name: &str) -> Option<&'static UciOption> {
@@ -466,10 +514,30 @@ mod tests {
         assert!(settings.set("Evaluation", None).is_err());
         assert!(settings.set("Depth", None).is_err());
         assert_eq!(
-            settings.set("Threads", Some("2")),
-            Err("no such option: 'Threads'".to_string())
+            settings.set("Cores", Some("2")),
+            Err("no such option: 'Cores'".to_string())
         );
         assert_eq!(settings, Settings::DEFAULT);
+    }
+
+    #[test]
+    fn threads_and_multipv_keep_their_value_when_refused() {
+        let mut settings = Settings::default();
+        assert!(settings.set("Threads", Some("3")).is_ok());
+        assert!(settings.set("MultiPV", Some("4")).is_ok());
+        let before = settings;
+        for (name, bad) in [
+            ("Threads", "0"),
+            ("Threads", "257"),
+            ("MultiPV", "0"),
+            ("MultiPV", "1000"),
+        ] {
+            assert!(settings.set(name, Some(bad)).is_err(), "{name} {bad}");
+            assert_eq!(settings, before, "{name} {bad}");
+        }
+        assert_eq!((settings.search.threads, settings.search.multi_pv), (3, 4));
+        assert!(settings.set("Threads", Some("256")).is_ok());
+        assert!(settings.set("MultiPV", Some("256")).is_ok());
     }
 
     #[test]

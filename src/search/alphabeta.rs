@@ -1,7 +1,8 @@
 //! Minimax with alpha-beta pruning (negamax form), optionally with captures ordered first.
 //!
 //! The root is searched with a full window, so its score is exactly the minimax score;
-//! pruning only skips subtrees that cannot change it.
+//! pruning only skips subtrees that cannot change it. With MultiPV the root's window opens at
+//! the worst of the best N moves found so far, so those N get exact scores.
 
 use shakmaty::{Chess, Move, MoveList, Position};
 
@@ -67,11 +68,19 @@ fn search_depth<O: SearchObserver>(
     let mut picker = picker(&mut moves, ordering);
     let mut alpha = -INFINITY;
     let mut number = 0;
+    let multi_pv = context.lines.wanted() > 1;
     while let Some(m) = picker.next() {
         number += 1;
         context.searching_root_move(depth, m, number);
+        // With MultiPV the window opens at the worst of the lines kept, not at the best: every
+        // move that may be among them gets its exact score.
+        let floor = if multi_pv {
+            context.lines.floor()
+        } else {
+            alpha
+        };
         let child = context.play(&root, m);
-        let score = -alphabeta(context, &child, depth - 1, 1, -INFINITY, -alpha, ordering);
+        let score = -alphabeta(context, &child, depth - 1, 1, -INFINITY, -floor, ordering);
         context.undo();
         if context.stopped() {
             return None;
@@ -80,6 +89,7 @@ fn search_depth<O: SearchObserver>(
             alpha = score;
             context.pv.update(0, m);
         }
+        context.offer_root_line(m, score);
     }
     let window = Window {
         alpha: -INFINITY,

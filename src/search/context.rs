@@ -8,6 +8,7 @@ use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
 use crate::eval::{is_mate_score, Accumulator, Evaluation, Score};
 use crate::search::limits::Limiter;
+use crate::search::multipv::{Line, RootLines};
 use crate::search::observer::{NodeKind, SearchObserver, Unobserved, Window};
 use crate::search::pv::PvTable;
 use crate::search::tablebase::SearchTables;
@@ -21,6 +22,8 @@ pub struct SearchContext<'a, O = Unobserved> {
     /// The keys of the game and of the search path, for repetitions.
     pub history: KeyHistory,
     pub pv: PvTable,
+    /// The best root lines of the depth being searched (MultiPV).
+    pub lines: RootLines,
     /// The deepest ply reached, quiescence included.
     pub seldepth: usize,
     pub stats: Stats,
@@ -61,6 +64,7 @@ impl<'a> SearchContext<'a> {
             limiter,
             history: KeyHistory::new(game.keys(), MAX_PLY + 2),
             pv: PvTable::default(),
+            lines: RootLines::default(),
             seldepth: 0,
             stats: Stats::default(),
             report,
@@ -78,6 +82,7 @@ impl<'a> SearchContext<'a> {
             limiter: self.limiter,
             history: self.history,
             pv: self.pv,
+            lines: self.lines,
             tablebases: self.tablebases,
             seldepth: self.seldepth,
             stats: self.stats,
@@ -135,6 +140,24 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// Reports `pv`, scored `score`, as the line of `depth`: the line the search answers with
     /// if it ends before it reports another.
     pub fn report_line(&mut self, depth: u32, score: Score, pv: Vec<Move>, hashfull: Option<u32>) {
+        self.report_numbered_line(depth, None, score, pv, hashfull);
+    }
+
+    /// Reports the root lines found at `depth` as `multipv 1`, `multipv 2`, ..., best first.
+    pub fn report_lines(&mut self, depth: u32, lines: &[Line], hashfull: Option<u32>) {
+        for (i, line) in lines.iter().enumerate() {
+            self.report_numbered_line(depth, Some(i + 1), line.score, line.pv.clone(), hashfull);
+        }
+    }
+
+    fn report_numbered_line(
+        &mut self,
+        depth: u32,
+        multipv: Option<usize>,
+        score: Score,
+        pv: Vec<Move>,
+        hashfull: Option<u32>,
+    ) {
         self.reported_line = true;
         // With the root in the tables, their result is the score, unless a mate is found.
         let score = match self.tablebases.root_score() {
@@ -144,6 +167,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         let iteration = Iteration {
             depth,
             seldepth: self.seldepth as u32,
+            multipv,
             score,
             tbhits: self.tablebases.hits(),
             nodes: self.limiter.nodes(),
@@ -152,6 +176,17 @@ impl<O: SearchObserver> SearchContext<'_, O> {
             pv,
         };
         self.report(Report::Iteration(iteration));
+    }
+
+    /// With MultiPV: offers root move `m`, just searched to `score` (exact if above the lines'
+    /// floor), with the child's line, to the root lines.
+    #[inline]
+    pub fn offer_root_line(&mut self, m: Move, score: Score) {
+        if self.lines.wanted() > 1 && score > self.lines.floor() {
+            let mut pv = vec![m];
+            pv.extend(self.pv.line(1));
+            self.lines.offer(Line { score, pv });
+        }
     }
 
     /// Whether a line has been reported (see [`SearchContext::report_line`]).

@@ -9,6 +9,7 @@ use shakmaty::Move;
 
 use crate::eval::{mate_distance, Score};
 use crate::search::context::SearchContext;
+use crate::search::multipv::Line;
 use crate::search::observer::SearchObserver;
 use crate::search::{Limits, Report, SearchResult};
 
@@ -53,6 +54,10 @@ pub trait DepthSearch<'a> {
     /// (0 before the first).
     fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome;
 
+    /// Leaves `moves` out of the next depths' searches of the root (MultiPV's later lines of an
+    /// incremental search); an empty list brings every root move back.
+    fn exclude_root_moves(&mut self, _moves: &[Move]) {}
+
     /// Permille of the transposition table in use, for a search that has one.
     fn hashfull(&self) -> Option<u32> {
         None
@@ -88,12 +93,16 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         ..SearchResult::default()
     };
     let mut costs = DepthCosts::new(S::DEEPENING, root_moves);
+    let multi_pv = search.context().lines.wanted() > 1;
+    // The scores of the last depth's lines, best first (MultiPV).
+    let mut last_scores = Vec::new();
     for depth in first_depth..=max_depth {
         let limiter = &mut search.context().limiter;
         if depth > first_depth && !limiter.may_start_iteration(costs.next_duration()) {
             break;
         }
         let (started, nodes_before) = (limiter.elapsed(), limiter.nodes());
+        search.context().lines.clear();
         let score = match search.search_depth(depth, result.score) {
             DepthOutcome::Completed(score) => score,
             DepthOutcome::Stopped(partial) => {
@@ -105,16 +114,24 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
                 break;
             }
         };
+        let lines_complete = !multi_pv || search_later_lines(search, depth, score, &last_scores);
         let limiter = &search.context().limiter;
         costs.record(limiter.nodes() - nodes_before, limiter.elapsed() - started);
-        record_line(search, &mut result, depth, score);
+        if multi_pv {
+            last_scores = record_lines(search, &mut result, depth);
+        } else {
+            record_line(search, &mut result, depth, score);
+        }
         result.depth = depth;
         if debug {
             let context = search.context();
             let stats = context.stats;
             context.report(Report::Stats { depth, stats });
         }
-        if mate_limit_reached(limits, score) || forced_move_under_clock::<S>(root_moves, limits) {
+        if !lines_complete
+            || mate_limit_reached(limits, score)
+            || forced_move_under_clock::<S>(root_moves, limits)
+        {
             break;
         }
     }
@@ -136,6 +153,62 @@ fn record_line<'a>(
     result.ponder = pv.get(1).copied();
     result.score = score;
     context.report_line(depth, score, pv, hashfull);
+}
+
+/// MultiPV in an incremental search: after the first line of `depth`, scored `score`, searches
+/// the root again for each further line with the earlier lines' first moves left out, as
+/// Stockfish does; each within a window around the same line's score at the last depth
+/// (`last_scores`). The searches that deepen afresh have found their lines in one pass. False
+/// when stopped before every line is found.
+fn search_later_lines<'a, S: DepthSearch<'a>>(
+    search: &mut S,
+    depth: u32,
+    score: Score,
+    last_scores: &[Score],
+) -> bool {
+    if S::DEEPENING == Deepening::Afresh {
+        return true;
+    }
+    let context = search.context();
+    let pv = context.pv.line(0);
+    context.lines.offer(Line { score, pv });
+    let wanted = context.lines.wanted();
+    let mut complete = true;
+    for k in 1..wanted {
+        let excluded = search.context().lines.first_moves();
+        search.exclude_root_moves(&excluded);
+        let last = last_scores.get(k).copied().unwrap_or(score);
+        let DepthOutcome::Completed(score) = search.search_depth(depth, last) else {
+            complete = false;
+            break;
+        };
+        let context = search.context();
+        let pv = context.pv.line(0);
+        context.lines.offer(Line { score, pv });
+    }
+    search.exclude_root_moves(&[]);
+    complete
+}
+
+/// Makes the best of the root lines found at `depth` the search's answer, and reports them all,
+/// best first; their scores.
+fn record_lines<'a>(
+    search: &mut impl DepthSearch<'a>,
+    result: &mut SearchResult,
+    depth: u32,
+) -> Vec<Score> {
+    let hashfull = search.hashfull();
+    let context = search.context();
+    let lines = context.lines.lines().to_vec();
+    if let Some(best) = lines.first() {
+        result.best = best.pv.first().copied().or(result.best);
+        result.ponder = best.pv.get(1).copied();
+        result.score = best.score;
+    }
+    context.report_lines(depth, &lines, hashfull);
+    let scores = lines.iter().map(|line| line.score).collect();
+    result.lines = lines;
+    scores
 }
 
 /// Reports the answer if no line was (a search stopped before its first depth), finds a ponder

@@ -14,18 +14,20 @@ use crate::search::ordering::{Heuristics, MoveFrame, MovePicker, Stage};
 use crate::search::selective::late_move_reduction;
 use crate::search::tablebase::TablebaseProbe;
 use crate::search::tt::{decode_move, Bound, Hit, TranspositionTable};
-use crate::search::{score_without_moves, SearchConfig, SearchState, MAX_PLY};
+use crate::search::{score_without_moves, SearchConfig, MAX_PLY};
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
 pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     pub(super) context: SearchContext<'c, O>,
-    tt: &'a mut TranspositionTable,
+    tt: &'a TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
     use_tt: bool,
     pub(super) ordering: bool,
     quiescence: bool,
     /// The root moves, the best of the last depth first.
     root_moves: Vec<Move>,
+    /// Root moves the next searches leave out: the earlier lines' with MultiPV.
+    excluded: Vec<Move>,
     aspiration: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     root_depth: i32,
@@ -55,24 +57,25 @@ pub(super) struct Node {
 }
 
 impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
-    /// The searcher of `context`'s root over `root_moves`, with the table and heuristics of
-    /// `state` (aged for a new search) and the parts `config` switches on.
+    /// The searcher of `context`'s root over `root_moves`, with the table (shared with the
+    /// other threads of the search) and the ordering heuristics of this thread, and the parts
+    /// `config` switches on. The caller ages the table and the heuristics for a new search.
     pub fn new(
         context: SearchContext<'c, O>,
         root_moves: &[Move],
         config: &SearchConfig,
-        state: &'a mut SearchState,
+        tt: &'a TranspositionTable,
+        heuristics: &'a mut Heuristics,
     ) -> IterativeDeepening<'a, 'c, O> {
-        state.tt.new_search();
-        state.heuristics.new_search();
         let mut searcher = IterativeDeepening {
             context,
-            tt: &mut state.tt,
-            heuristics: &mut state.heuristics,
+            tt,
+            heuristics,
             use_tt: config.transposition_table,
             ordering: config.move_ordering,
             quiescence: config.quiescence,
             root_moves: Vec::new(),
+            excluded: Vec::new(),
             aspiration: config.aspiration_windows,
             root_depth: 0,
             frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
@@ -106,6 +109,11 @@ impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
         } else {
             self.search_root(depth, -INFINITY, INFINITY)
         }
+    }
+
+    fn exclude_root_moves(&mut self, moves: &[Move]) {
+        self.excluded.clear();
+        self.excluded.extend_from_slice(moves);
     }
 
     fn hashfull(&self) -> Option<u32> {
@@ -156,8 +164,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         }
     }
 
-    /// Searches every root move to `depth` within (alpha, beta), the previous best first;
-    /// the score is fail-soft (at most alpha when every move fails low).
+    /// Searches every root move but the excluded ones to `depth` within (alpha, beta), the
+    /// previous best first; the score is fail-soft (at most alpha when every move fails low).
     fn search_root(&mut self, depth: i32, mut alpha: Score, beta: Score) -> DepthOutcome {
         let window = Window { alpha, beta };
         self.root_depth = depth;
@@ -166,18 +174,23 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
+        let mut searched = 0;
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i];
+            if self.excluded.contains(&m) {
+                continue;
+            }
             self.context.searching_root_move(depth as u32, m, i + 1);
             let child = self.context.play(&root, m);
-            let mut score = if i == 0 {
+            let mut score = if searched == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
             } else {
                 -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)
             };
-            if i > 0 && score > alpha && score < beta && !self.context.stopped() {
+            if searched > 0 && score > alpha && score < beta && !self.context.stopped() {
                 score = -self.negamax(&child, depth - 1, 1, -beta, -alpha);
             }
+            searched += 1;
             self.context.undo();
             if self.context.stopped() {
                 return DepthOutcome::Stopped(best.map(|_| best_score));
@@ -193,8 +206,14 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         if let Some((index, m)) = best {
-            if self.ordering {
-                self.root_moves[..=index].rotate_right(1);
+            // The excluded moves (MultiPV's earlier lines) stand first, each put there in turn.
+            let first = self.excluded.len();
+            if self.ordering && first <= index {
+                self.root_moves[first..=index].rotate_right(1);
+            }
+            if !self.excluded.is_empty() {
+                // Not the root's value: the best moves were left out.
+                return DepthOutcome::Completed(best_score);
             }
             let bound = if best_score >= beta {
                 Bound::Lower

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
+use crate::search::smp::ThreadNodes;
 use crate::search::MAX_DEPTH;
 use crate::time::TimeBudget;
 
@@ -95,6 +96,10 @@ pub struct Limiter<'a> {
     budget: Option<TimeBudget>,
     node_limit: u64,
     nodes: u64,
+    /// With several search threads: the node counts they publish, this one's index, and the
+    /// other threads' nodes as of the last check (counted in `nodes()` and the node limit).
+    threads: Option<(&'a ThreadNodes, usize)>,
+    others: u64,
     stopped: bool,
     /// When the next progress report is due, from the start of the search.
     next_progress: Duration,
@@ -114,17 +119,26 @@ impl<'a> Limiter<'a> {
             budget,
             node_limit: node_limit.unwrap_or(u64::MAX),
             nodes: 0,
+            threads: None,
+            others: 0,
             stopped: false,
             next_progress: PROGRESS_INTERVAL,
             progress_due: false,
         }
     }
 
+    /// The limiter of thread `thread` of a search with several (Lazy SMP): it publishes its
+    /// node count in `nodes`, and counts the other threads' in its own.
+    pub fn with_threads(mut self, nodes: &'a ThreadNodes, thread: usize) -> Limiter<'a> {
+        self.threads = Some((nodes, thread));
+        self
+    }
+
     /// Counts one node; true when the search must stop now.
     #[inline]
     pub fn count_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
+        if self.nodes + self.others >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(CHECK_INTERVAL) {
             self.check();
@@ -134,6 +148,10 @@ impl<'a> Limiter<'a> {
 
     /// Looks at the stop flag, the hard deadline and whether a progress report is due.
     pub fn check(&mut self) {
+        if let Some((nodes, thread)) = self.threads {
+            nodes.publish(thread, self.nodes);
+            self.others = nodes.others(thread);
+        }
         let elapsed = self.elapsed();
         if self.signals.is_stopped() || self.past(elapsed, |budget| budget.hard) {
             self.stopped = true;
@@ -161,14 +179,14 @@ impl<'a> Limiter<'a> {
         self.stopped
     }
 
-    /// Nodes counted so far.
+    /// Nodes counted so far, by every thread of the search.
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes + self.others
     }
 
     /// The node limit was reached: no further search can count a node.
     pub fn out_of_nodes(&self) -> bool {
-        self.nodes >= self.node_limit
+        self.nodes() >= self.node_limit
     }
 
     /// Time since the search started.

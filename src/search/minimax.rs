@@ -69,6 +69,7 @@ fn search_depth<O: SearchObserver>(
             best = score;
             context.pv.update(0, m);
         }
+        context.offer_root_line(m, score);
     }
     context.leave(0, None, best);
     Some(best)

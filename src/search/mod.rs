@@ -11,12 +11,15 @@ pub mod deepening;
 pub mod iterative;
 pub mod limits;
 pub mod minimax;
+pub mod multipv;
 pub mod observer;
 pub mod ordering;
 pub mod pv;
 mod quiescence;
 pub mod random;
 mod selective;
+pub mod smp;
+pub mod strength;
 pub mod tablebase;
 pub mod tt;
 
@@ -36,6 +39,7 @@ use iterative::IterativeDeepening;
 use limits::Limiter;
 pub use limits::{Limits, Signals};
 use minimax::Minimax;
+use multipv::{Line, RootLines};
 use tablebase::{SearchTables, Tablebases};
 use tt::TranspositionTable;
 
@@ -112,6 +116,13 @@ pub struct SearchConfig {
     pub seed: u64,
     /// IterativeDeepening probes the tablebases in positions of at most this many pieces.
     pub syzygy_probe_limit: u32,
+    /// How many of the best root moves each depth reports, each with its line (MultiPV).
+    pub multi_pv: usize,
+    /// IterativeDeepening: search threads (Lazy SMP); the other searches use one.
+    pub threads: usize,
+    /// Play at about `elo` (UCI_LimitStrength, UCI_Elo).
+    pub limit_strength: bool,
+    pub elo: u32,
     /// Report cutoffs, table hits and stores as `info string` lines.
     pub debug: bool,
 }
@@ -131,6 +142,10 @@ impl SearchConfig {
         futility: true,
         seed: 0,
         syzygy_probe_limit: 7,
+        multi_pv: 1,
+        threads: 1,
+        limit_strength: false,
+        elo: strength::DEFAULT_ELO,
         debug: false,
     };
 }
@@ -156,6 +171,8 @@ pub struct Stats {
 pub struct Iteration {
     pub depth: u32,
     pub seldepth: u32,
+    /// The line's rank among the root moves (from 1) when MultiPV asks for more than one.
+    pub multipv: Option<usize>,
     pub score: Score,
     pub nodes: u64,
     pub time: Duration,
@@ -202,6 +219,8 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time: Duration,
     pub stats: Stats,
+    /// With MultiPV: the last depth's root lines, best first.
+    pub lines: Vec<Line>,
 }
 
 /// State a search keeps from one move to the next: the table and the ordering heuristics, and
@@ -239,12 +258,39 @@ pub fn run(
     start: Instant,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
+    if config.limit_strength && config.kind == SearchKind::IterativeDeepening {
+        return strength::run_limited(game, config, limits, state, signals, start, report);
+    }
     let limiter = Limiter::new(signals, start, limits.time, limits.nodes);
     let root_moves = root_moves(game, limits);
     if root_moves.is_empty() {
         return SearchResult::default();
     }
+    let mut root_moves = root_moves;
+    let mut tables = SearchTables::default();
+    if config.kind == SearchKind::IterativeDeepening {
+        let limit = config.syzygy_probe_limit;
+        tables = SearchTables::new(state.tablebases.clone(), game, &mut root_moves, limit);
+        state.tt.new_search();
+        state.heuristics.new_search();
+        if config.threads > 1 {
+            let mut result = smp::search(
+                game,
+                config,
+                limits,
+                &root_moves,
+                tables,
+                state,
+                signals,
+                start,
+                report,
+            );
+            result.time = start.elapsed();
+            return result;
+        }
+    }
     let mut context = SearchContext::new(game, limiter, config.evaluation, report);
+    context.lines = RootLines::new(config.multi_pv.min(root_moves.len()));
     let mut result = match config.kind {
         SearchKind::Random => random::search(context, &root_moves, config.seed),
         SearchKind::Minimax => deepen(
@@ -257,11 +303,9 @@ pub fn run(
             deepen(&mut search, limits, config.debug)
         }
         SearchKind::IterativeDeepening => {
-            let mut root_moves = root_moves;
-            let tables = state.tablebases.clone();
-            let limit = config.syzygy_probe_limit;
-            context.tablebases = SearchTables::new(tables, game, &mut root_moves, limit);
-            let mut search = IterativeDeepening::new(context, &root_moves, config, state);
+            context.tablebases = tables;
+            let (tt, heuristics) = (&state.tt, &mut state.heuristics);
+            let mut search = IterativeDeepening::new(context, &root_moves, config, tt, heuristics);
             deepen(&mut search, limits, config.debug)
         }
     };

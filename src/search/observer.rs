@@ -142,7 +142,10 @@ pub fn run_observed<O: SearchObserver>(
             deepen(&mut search, &limits, false)
         }
         SearchKind::IterativeDeepening => {
-            let mut search = IterativeDeepening::new(context, &root_moves, config, &mut state);
+            state.tt.new_search();
+            state.heuristics.new_search();
+            let (tt, heuristics) = (&state.tt, &mut state.heuristics);
+            let mut search = IterativeDeepening::new(context, &root_moves, config, tt, heuristics);
             deepen(&mut search, &limits, false)
         }
     };

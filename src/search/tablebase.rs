@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use shakmaty::{Chess, Move, Position};
@@ -204,13 +205,14 @@ fn wdl_rank(wdl: Wdl) -> i32 {
     }
 }
 
-/// The tablebases as one search uses them.
-#[derive(Debug, Default)]
+/// The tablebases as one search uses them; the threads of a search share clones, and so the
+/// count of probes.
+#[derive(Clone, Debug, Default)]
 pub struct SearchTables {
     tables: Option<Arc<Tablebases>>,
     /// The search probes WDL in positions of at most this many pieces (0: never).
     pieces: u32,
-    hits: u64,
+    hits: Arc<AtomicU64>,
     /// The root's result from the tables: the score shown unless the search finds a mate.
     root_score: Option<Score>,
 }
@@ -272,7 +274,7 @@ impl SearchTables {
         };
         let mut rank = ranks.iter();
         root_moves.retain(|_| rank.next() == Some(&best));
-        self.hits += ranks.len() as u64;
+        self.hits.fetch_add(ranks.len() as u64, Ordering::Relaxed);
         self.root_score = Some(rank_score(best));
         if dtz || best <= 0 {
             self.pieces = 0;
@@ -281,7 +283,9 @@ impl SearchTables {
 
     /// Probes counted so far; None without tables (no `tbhits` to report).
     pub fn hits(&self) -> Option<u64> {
-        self.tables.as_ref().map(|_| self.hits)
+        self.tables
+            .as_ref()
+            .map(|_| self.hits.load(Ordering::Relaxed))
     }
 
     /// The tables' result of the root, shown instead of a score that is not a mate.
@@ -301,7 +305,7 @@ impl SearchTables {
             return None;
         }
         let wdl = self.tables.as_ref()?.wdl_after_zeroing(pos)?;
-        self.hits += 1;
+        self.hits.fetch_add(1, Ordering::Relaxed);
         Some(wdl)
     }
 }

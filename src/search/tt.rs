@@ -1,6 +1,12 @@
 //! The transposition table: scores with exact, lower or upper bounds, depth-preferred replacement.
+//! Shared by the threads of a search without a lock: each slot is two atomic words, the data and
+//! the key XOR-ed with the data, so that a slot torn by two threads writing at once fails the
+//! key check on probe and reads as a miss.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use shakmaty::{Move, MoveList, Square};
+use zerocopy::FromZeros;
 
 use crate::eval::{Score, MATE_BOUND};
 
@@ -26,16 +32,20 @@ struct Entry {
     flags: u8,
 }
 
-/// One slot, 16 bytes: the key, then move, score, depth and flags packed in one word. All
-/// zeros is an empty slot, so a table is allocated zeroed by the system, which maps the
-/// memory only as entries are written: a large `Hash` is ready at once.
+/// One slot's words: the key XOR-ed with the data, then the data (move, score, depth and flags
+/// packed in one word). All zeros is an empty slot.
 type Slot = [u64; 2];
+
+/// One slot in the table, 16 bytes, read and written with relaxed atomics. The table is
+/// allocated zeroed by the system, which maps the memory only as entries are written: a large
+/// `Hash` is ready at once.
+type AtomicSlot = [AtomicU64; 2];
 
 impl Entry {
     #[inline]
-    fn unpack([key, data]: Slot) -> Entry {
+    fn unpack([check, data]: Slot) -> Entry {
         Entry {
-            key,
+            key: check ^ data,
             mv: data as u16,
             score: (data >> 16) as u16 as i16,
             depth: (data >> 32) as u8 as i8,
@@ -49,7 +59,30 @@ impl Entry {
             | (self.score as u16 as u64) << 16
             | (self.depth as u8 as u64) << 32
             | (self.flags as u64) << 40;
-        [self.key, data]
+        [self.key ^ data, data]
+    }
+
+    #[inline]
+    fn load(slot: &AtomicSlot) -> Entry {
+        Entry::unpack([
+            slot[0].load(Ordering::Relaxed),
+            slot[1].load(Ordering::Relaxed),
+        ])
+    }
+
+    #[inline]
+    fn save(self, slot: &AtomicSlot) {
+        let [check, data] = self.pack();
+        slot[0].store(check, Ordering::Relaxed);
+        slot[1].store(data, Ordering::Relaxed);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.flags & 3 == 0
+    }
+
+    fn generation(&self) -> u8 {
+        self.flags >> 2
     }
 }
 
@@ -75,47 +108,49 @@ impl Hit {
     }
 }
 
-/// A hash table of search results keyed by Zobrist key.
-#[derive(Clone, Debug)]
+/// A hash table of search results keyed by Zobrist key, shared by the search threads.
+#[derive(Debug)]
 pub struct TranspositionTable {
-    entries: Vec<Slot>,
+    entries: Box<[AtomicSlot]>,
     generation: u8,
 }
 
-const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+const SLOT_BYTES: usize = std::mem::size_of::<AtomicSlot>();
+
+/// Whether a result for `key` at `depth`, from the search of `generation`, takes the place of
+/// `old`, the slot's entry: unless that is another position's, deeper, and from this search.
+#[inline]
+fn replaces(old: &Entry, key: u64, depth: i32, generation: u8) -> bool {
+    let same_search = old.generation() == generation && !old.is_empty();
+    old.key == key || !same_search || old.depth as i32 <= depth
+}
 
 impl TranspositionTable {
     /// A table of `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> TranspositionTable {
-        let mut tt = TranspositionTable {
-            entries: Vec::new(),
+        let entries = zeroed_slots((mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1))
+            .or_else(|_| zeroed_slots(1024))
+            .unwrap_or_else(|_| Box::new([[AtomicU64::new(0), AtomicU64::new(0)]]));
+        TranspositionTable {
+            entries,
             generation: 0,
-        };
-        if tt.resize(mb).is_err() {
-            tt.entries = vec![Slot::default(); 1024];
         }
-        tt
     }
 
     /// Resizes to `mb` megabytes, clearing it; on failure the table is left as it was.
     pub fn resize(&mut self, mb: usize) -> Result<(), String> {
         let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
-        // `vec!` of zeros asks the system for zeroed memory (untouched until written) but
-        // aborts if refused: first ask for the same memory in a way that can fail.
-        let mut probe: Vec<Slot> = Vec::new();
-        let reserved = probe.try_reserve_exact(count);
-        // Kept observable, so that the compiler cannot drop the allocation as unused.
-        std::hint::black_box(&probe);
-        reserved.map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
-        drop(probe);
-        self.entries = vec![Slot::default(); count];
+        self.entries =
+            zeroed_slots(count).map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
         self.generation = 0;
         Ok(())
     }
 
     /// Empties every slot.
     pub fn clear(&mut self) {
-        self.entries.fill(Slot::default());
+        for slot in self.entries.iter() {
+            Entry::default().save(slot);
+        }
         self.generation = 0;
     }
 
@@ -125,15 +160,15 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.entries.len() as u128) >> 64) as usize
+    fn slot(&self, key: u64) -> &AtomicSlot {
+        &self.entries[((key as u128 * self.entries.len() as u128) >> 64) as usize]
     }
 
     /// The entry for `key`, with its mate score made relative to `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let entry = Entry::unpack(self.entries[self.index(key)]);
-        if entry.key != key || entry.flags & 3 == 0 {
+        let entry = Entry::load(self.slot(key));
+        if entry.key != key || entry.is_empty() {
             return None;
         }
         let bound = match entry.flags & 3 {
@@ -152,7 +187,7 @@ impl TranspositionTable {
     /// Stores a result, replacing the slot's entry unless that one is deeper and from this search.
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         depth: i32,
         score: Score,
@@ -160,15 +195,14 @@ impl TranspositionTable {
         mv: Option<Move>,
         ply: usize,
     ) {
-        let index = self.index(key);
-        let slot = Entry::unpack(self.entries[index]);
-        let same_search = slot.flags >> 2 == self.generation && slot.flags & 3 != 0;
-        if slot.key != key && same_search && slot.depth as i32 > depth {
+        let place = self.slot(key);
+        let old = Entry::load(place);
+        if !replaces(&old, key, depth, self.generation) {
             return;
         }
         let mv = match mv {
             Some(m) => encode_move(m),
-            None if slot.key == key => slot.mv,
+            None if old.key == key => old.mv,
             None => 0,
         };
         let bound_bits = match bound {
@@ -183,7 +217,7 @@ impl TranspositionTable {
             depth: depth.clamp(-1, i8::MAX as i32) as i8,
             flags: self.generation << 2 | bound_bits,
         };
-        self.entries[index] = entry.pack();
+        entry.save(place);
     }
 
     /// Permille of the first thousand slots filled by the current search.
@@ -191,11 +225,16 @@ impl TranspositionTable {
         let sample = self.entries.len().min(1000);
         let used = self.entries[..sample]
             .iter()
-            .map(|&slot| Entry::unpack(slot))
-            .filter(|e| e.flags & 3 != 0 && e.flags >> 2 == self.generation)
+            .map(Entry::load)
+            .filter(|e| !e.is_empty() && e.generation() == self.generation)
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
+}
+
+/// `count` empty slots in zeroed memory from the system, or an error if it refuses.
+fn zeroed_slots(count: usize) -> Result<Box<[AtomicSlot]>, zerocopy::AllocError> {
+    <[AtomicSlot]>::new_box_zeroed_with_elems(count)
 }
 
 /// Mate scores are stored relative to the node, so they stay right wherever the node is met.
@@ -253,7 +292,7 @@ mod tests {
 
     #[test]
     fn mate_scores_are_relative_to_the_node() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         // Found at ply 3: mate 5 plies from the root, so 2 plies from this node.
         tt.store(42, 4, MATE - 5, Bound::Exact, None, 3);
         let hit = tt.probe(42, 7).expect("stored");
@@ -300,11 +339,35 @@ mod tests {
     }
 
     #[test]
+    fn threads_writing_the_same_slots_never_make_a_wrong_hit() {
+        // A tiny table: four threads store into the same few slots at once, each entry's score
+        // and depth a function of its key; every hit must carry its own key's data.
+        let tt = TranspositionTable::new(0);
+        let data = |key: u64| ((key % 1000) as Score, (key % 50) as i32);
+        std::thread::scope(|scope| {
+            for thread in 0..4u64 {
+                let tt = &tt;
+                scope.spawn(move || {
+                    for i in 0..200_000u64 {
+                        let key = (i * 4 + thread).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                        let (score, depth) = data(key);
+                        tt.store(key, depth, score, Bound::Exact, None, 0);
+                        let probed = key ^ (i % 7);
+                        if let Some(hit) = tt.probe(probed, 0) {
+                            assert_eq!((hit.score, hit.depth), data(probed));
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn deeper_entries_of_this_search_survive() {
         let mut tt = TranspositionTable::new(1);
         let a = 5u64;
         let b = a ^ 1; // neighbouring keys share a slot in a table of this size
-        assert_eq!(tt.index(a), tt.index(b));
+        assert!(std::ptr::eq(tt.slot(a), tt.slot(b)));
         tt.store(a, 6, 10, Bound::Exact, None, 0);
         tt.store(b, 2, 20, Bound::Exact, None, 0);
         assert!(tt.probe(a, 0).is_some());

@@ -22,8 +22,11 @@ pub fn score(score: Score) -> String {
 /// The `info` line of a completed depth, castling written in `mode`.
 pub fn iteration(it: &Iteration, mode: CastlingMode) -> String {
     let millis = it.time.as_millis();
+    let multipv = it
+        .multipv
+        .map_or(String::new(), |k| format!(" multipv {k}"));
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {}",
+        "info depth {} seldepth {}{multipv} score {} nodes {} nps {}",
         it.depth,
         it.seldepth.max(it.depth),
         score(it.score),

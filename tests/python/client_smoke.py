@@ -35,6 +35,10 @@ EXPECTED_OPTIONS = {
     "UCI_Chess960": "check",
     "SyzygyPath": "string",
     "SyzygyProbeLimit": "spin",
+    "Threads": "spin",
+    "MultiPV": "spin",
+    "UCI_LimitStrength": "check",
+    "UCI_Elo": "spin",
 }
 
 # The test tablebases of the repository (KQvK, KRvK, KPvK, KBvK, KNvK, KRvKR).
@@ -270,6 +274,17 @@ def run_checks(path):
             check(f"Evaluation={evaluation} analyses", info.get("score") is not None, repr(info))
             if evaluation == "Material":
                 check("Material scores the start position 0", info["score"].relative == chess.engine.Cp(0), repr(info))
+
+        # Two threads, and a strength limit (the standard UCI_LimitStrength and UCI_Elo): a
+        # limited engine still takes a hanging queen.
+        engine.configure({"Threads": 2})
+        result = engine.play(chess.Board(), chess.engine.Limit(depth=8))
+        check("Threads=2 plays a legal move", result.move in chess.Board().legal_moves, repr(result.move))
+        engine.configure({"Threads": 1, "UCI_LimitStrength": True, "UCI_Elo": 1500})
+        board = chess.Board("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+        result = engine.play(board, chess.engine.Limit(time=0.2))
+        check("UCI_Elo 1500 takes the hanging queen", result.move == chess.Move.from_uci("f3h4"), repr(result.move))
+        engine.configure({"UCI_LimitStrength": False})
 
         # No move: checkmate and stalemate.
         board = chess.Board("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4")

@@ -2,7 +2,7 @@
 """Stop latency: how long `bestmove` takes to arrive after `stop` (during `go infinite`) for each
 search type, and after the deadline of `go movetime`. A measurement, not a test.
 
-    python3 tests/python/latency.py [ENGINE] [--tries 100]
+    python3 tests/python/latency.py [ENGINE] [--tries 100] [--threads 1]
 """
 
 import argparse
@@ -65,11 +65,13 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("engine", nargs="?", default=os.path.join(ROOT, "target", "release", "engine"))
     parser.add_argument("--tries", type=int, default=100)
+    parser.add_argument("--threads", type=int, default=1, help="the Threads option (IterativeDeepening)")
     args = parser.parse_args()
     rng = random.Random(1)
     engine = Engine(args.engine)
     engine.send("uci")
     engine.wait_for("uciok")
+    engine.send(f"setoption name Threads value {args.threads}")
     for search in ["Random", "Minimax", "AlphaBeta", "IterativeDeepening"]:
         engine.send(f"setoption name Search value {search}")
         samples = []

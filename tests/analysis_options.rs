@@ -1,0 +1,452 @@
+//! The analysis and play options of issue 13 through the binary's pipes: MultiPV, Threads,
+//! UCI_LimitStrength and UCI_Elo.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use common::{assert_legal, Engine, START_FEN};
+
+/// After 1.e4 e5 2.Nf3 Qh4??: the queen hangs to the knight, the best move by far.
+const TACTICAL_FEN: &str = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+const KIWIPETE_FEN: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// One `info depth ... pv ...` line, parsed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Info {
+    depth: u32,
+    multipv: Option<usize>,
+    /// `cp N` or `mate N`, as printed.
+    score: String,
+    /// The score in centipawns, mates far beyond any material.
+    value: i64,
+    pv: Vec<String>,
+}
+
+fn parse_info(line: &str) -> Option<Info> {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.first() != Some(&"info") || !tokens.contains(&"pv") {
+        return None;
+    }
+    let after = |key: &str| {
+        let at = tokens.iter().position(|&t| t == key)?;
+        tokens.get(at + 1).copied()
+    };
+    let depth = after("depth")?.parse().ok()?;
+    let multipv = after("multipv").and_then(|k| k.parse().ok());
+    let score_at = tokens.iter().position(|&t| t == "score")?;
+    let (kind, number) = (tokens[score_at + 1], tokens[score_at + 2]);
+    let number: i64 = number.parse().ok()?;
+    let value = match kind {
+        "cp" => number,
+        _ => number.signum() * 1_000_000 - number,
+    };
+    let pv_at = tokens.iter().position(|&t| t == "pv")?;
+    Some(Info {
+        depth,
+        multipv,
+        score: format!("{kind} {number}"),
+        value,
+        pv: tokens[pv_at + 1..].iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+fn infos(lines: &[String]) -> Vec<Info> {
+    lines.iter().filter_map(|l| parse_info(l)).collect()
+}
+
+/// The lines of each depth, in the order printed.
+fn by_depth(infos: &[Info]) -> BTreeMap<u32, Vec<Info>> {
+    let mut depths: BTreeMap<u32, Vec<Info>> = BTreeMap::new();
+    for info in infos {
+        depths.entry(info.depth).or_default().push(info.clone());
+    }
+    depths
+}
+
+/// Every depth reports `count` lines numbered 1..=count, distinct first moves, best first, each
+/// pv legal; the bestmove is the first move of the last depth's `multipv 1`.
+fn assert_multipv_lines(fen: &str, lines: &[String], best: &str, count: usize) {
+    let depths = by_depth(&infos(lines));
+    assert!(!depths.is_empty(), "{lines:?}");
+    for (depth, infos) in &depths {
+        let numbers: Vec<Option<usize>> = infos.iter().map(|i| i.multipv).collect();
+        let expected: Vec<Option<usize>> = (1..=count).map(Some).collect();
+        assert_eq!(numbers, expected, "depth {depth}: {lines:?}");
+        let firsts: BTreeSet<&String> = infos.iter().map(|i| &i.pv[0]).collect();
+        assert_eq!(
+            firsts.len(),
+            count,
+            "distinct first moves at depth {depth}: {infos:?}"
+        );
+        assert!(
+            infos.windows(2).all(|w| w[0].value >= w[1].value),
+            "best first at depth {depth}: {infos:?}"
+        );
+        for info in infos {
+            for (i, m) in info.pv.iter().enumerate() {
+                let before: Vec<&str> = info.pv[..i].iter().map(String::as_str).collect();
+                assert_legal(fen, &before, m);
+            }
+        }
+    }
+    let last = depths.values().last().expect("a depth");
+    assert_eq!(last[0].pv[0], best, "{lines:?}");
+}
+
+fn setup(engine: &mut Engine, options: &[(&str, &str)], fen: &str) {
+    for (name, value) in options {
+        let out = engine.command(&format!("setoption name {name} value {value}"));
+        assert!(out.is_empty(), "{name}={value}: {out:?}");
+    }
+    engine.command(&format!("position fen {fen}"));
+}
+
+#[test]
+fn multipv_reports_the_best_root_moves_each_depth_best_first() {
+    for fen in [START_FEN, TACTICAL_FEN] {
+        let mut engine = Engine::start();
+        setup(&mut engine, &[("MultiPV", "3")], fen);
+        let (lines, answer) = engine.go("go depth 7");
+        assert_multipv_lines(fen, &lines, &answer.best, 3);
+    }
+}
+
+#[test]
+fn one_line_prints_no_multipv_field() {
+    let mut engine = Engine::start();
+    setup(&mut engine, &[("MultiPV", "1")], START_FEN);
+    let (lines, _) = engine.go("go depth 5");
+    assert!(!infos(&lines).is_empty(), "{lines:?}");
+    assert!(lines.iter().all(|l| !l.contains("multipv")), "{lines:?}");
+}
+
+#[test]
+fn multipv_above_the_number_of_moves_reports_every_move() {
+    // Twelve legal moves: six of the rook, six of the pawns; the king has none.
+    let fen = "7k/8/8/8/8/8/5PPP/6RK w - - 0 1";
+    let mut engine = Engine::start();
+    setup(&mut engine, &[("MultiPV", "256")], fen);
+    let (lines, answer) = engine.go("go depth 3");
+    assert_multipv_lines(fen, &lines, &answer.best, 12);
+}
+
+/// Minimax and AlphaBeta give every root move its exact score; with MultiPV they agree line for
+/// line on the scores, and every AlphaBeta line's score is Minimax's score of the same move.
+#[test]
+fn minimax_and_alphabeta_lines_agree_on_exact_scores() {
+    let fen = TACTICAL_FEN;
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("Search", "Minimax"), ("MultiPV", "256")],
+        fen,
+    );
+    let (lines, answer) = engine.go("go depth 3");
+    let all = by_depth(&infos(&lines))[&3].clone();
+    assert_multipv_lines(fen, &lines, &answer.best, all.len());
+    let exact: BTreeMap<String, String> = all
+        .iter()
+        .map(|i| (i.pv[0].clone(), i.score.clone()))
+        .collect();
+    for n in ["1", "4"] {
+        setup(&mut engine, &[("Search", "AlphaBeta"), ("MultiPV", n)], fen);
+        let (lines, answer) = engine.go("go depth 3");
+        let count: usize = n.parse().expect("a number");
+        if count > 1 {
+            assert_multipv_lines(fen, &lines, &answer.best, count);
+        }
+        let found = infos(&lines);
+        for (i, info) in found.iter().enumerate() {
+            assert_eq!(Some(&info.score), exact.get(&info.pv[0]), "{info:?}");
+            assert_eq!(info.score, all[i].score, "rank {}: {info:?}", i + 1);
+        }
+    }
+}
+
+#[test]
+fn bad_multipv_values_are_refused_and_the_previous_count_stays() {
+    let mut engine = Engine::start();
+    setup(&mut engine, &[("MultiPV", "2")], START_FEN);
+    for bad in ["0", "1000", "-1", "two"] {
+        let out = engine.command(&format!("setoption name MultiPV value {bad}"));
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(
+            out[0].starts_with("info string ") && out[0].contains("MultiPV"),
+            "{out:?}"
+        );
+        let (lines, answer) = engine.go("go depth 3");
+        assert_multipv_lines(START_FEN, &lines, &answer.best, 2);
+    }
+}
+
+#[test]
+fn multipv_works_from_the_command_line() {
+    let run = common::run(&["--set", "MultiPV=2", "go", "depth", "4"], "");
+    let lines: Vec<String> = run.lines().iter().map(|l| l.to_string()).collect();
+    let best = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("bestmove "))
+        .and_then(|rest| rest.split_whitespace().next())
+        .expect("a bestmove");
+    assert_multipv_lines(START_FEN, &lines, best, 2);
+}
+
+/// python-chess asks `analyse(board, limit, multipv=3)` and gets three lines.
+#[test]
+fn python_chess_analyses_three_lines() {
+    common::run_python_script("multipv.py");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads
+
+/// The fields of the `info … pv` lines that do not depend on timing: depth, multipv, score,
+/// nodes, pv; progress lines (`currmove`), due after each second, are left out.
+fn timeless(lines: &[String]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" pv "))
+        .map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            let mut kept = Vec::new();
+            let mut i = 0;
+            while i < tokens.len() {
+                match tokens[i] {
+                    "nps" | "time" | "hashfull" => i += 2,
+                    t => {
+                        kept.push(t);
+                        i += 1;
+                    }
+                }
+            }
+            kept.join(" ")
+        })
+        .collect()
+}
+
+/// Depths 1, 2, ... each once, nodes never falling, every pv legal, the bestmove the last pv's
+/// first move and the ponder move its second.
+fn assert_consistent_search(fen: &str, lines: &[String], answer: &common::Bestmove, depth: u32) {
+    let found = infos(lines);
+    let depths: Vec<u32> = found.iter().map(|i| i.depth).collect();
+    assert_eq!(depths, (1..=depth).collect::<Vec<_>>(), "{lines:?}");
+    let nodes: Vec<u64> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            let at = tokens.iter().position(|&t| t == "nodes")?;
+            tokens.get(at + 1)?.parse().ok()
+        })
+        .collect();
+    assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
+    for info in &found {
+        for (i, m) in info.pv.iter().enumerate() {
+            let before: Vec<&str> = info.pv[..i].iter().map(String::as_str).collect();
+            assert_legal(fen, &before, m);
+        }
+    }
+    let last = found.last().expect("a line");
+    assert_eq!(answer.best, last.pv[0], "{lines:?}");
+    assert_eq!(answer.ponder.as_ref(), last.pv.get(1), "{lines:?}");
+}
+
+#[test]
+fn two_threads_give_a_legal_move_and_consistent_info() {
+    let mut engine = Engine::start();
+    for fen in [START_FEN, TACTICAL_FEN, KIWIPETE_FEN] {
+        setup(&mut engine, &[("Threads", "2")], fen);
+        let (lines, answer) = engine.go("go depth 10");
+        assert_consistent_search(fen, &lines, &answer, 10);
+    }
+    let (lines, answer) = engine.go("go movetime 300");
+    assert!(!infos(&lines).is_empty(), "{lines:?}");
+    assert_legal(KIWIPETE_FEN, &[], &answer.best);
+}
+
+#[test]
+fn two_threads_find_the_mate_and_take_the_queen() {
+    let mut engine = Engine::start();
+    let mate_in_two = "6k1/ppR2pp1/4p1p1/4P1N1/3r2P1/1P4K1/P3r3/8 w - - 0 1";
+    setup(&mut engine, &[("Threads", "2")], mate_in_two);
+    let (lines, answer) = engine.go("go depth 6");
+    assert_eq!(answer.best, "c7c8", "{lines:?}");
+    assert_eq!(
+        infos(&lines).last().map(|i| i.score.as_str()),
+        Some("mate 2")
+    );
+    setup(&mut engine, &[], TACTICAL_FEN);
+    let (_, answer) = engine.go("go depth 8");
+    assert_eq!(answer.best, "f3h4");
+}
+
+#[test]
+fn two_threads_stop_at_once_with_one_bestmove() {
+    let mut engine = Engine::start();
+    setup(&mut engine, &[("Threads", "2")], START_FEN);
+    engine.send("go infinite");
+    engine.read_until("depth 6", |l| l.starts_with("info depth 6 "));
+    engine.send("stop");
+    let (_, best) = engine.read_bestmove();
+    assert_legal(START_FEN, &[], &common::bestmove_of(&best).best);
+    let rest = engine.sync();
+    assert!(rest.iter().all(|l| !l.starts_with("bestmove")), "{rest:?}");
+}
+
+#[test]
+fn one_thread_is_deterministic_and_the_simple_searches_ignore_threads() {
+    let mut engine = Engine::start();
+    let run = |engine: &mut Engine, options: &[(&str, &str)], go: &str| {
+        setup(engine, options, TACTICAL_FEN);
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go(go);
+        (timeless(&lines), answer)
+    };
+    let first = run(&mut engine, &[("Threads", "1")], "go depth 9");
+    let again = run(&mut engine, &[], "go depth 9");
+    assert_eq!(first, again);
+    for search in ["Minimax", "AlphaBeta"] {
+        let one = run(
+            &mut engine,
+            &[("Search", search), ("Threads", "1")],
+            "go depth 4",
+        );
+        let two = run(&mut engine, &[("Threads", "2")], "go depth 4");
+        assert_eq!(one, two, "{search} stays on one thread");
+    }
+}
+
+#[test]
+fn bad_thread_counts_are_refused_and_the_engine_keeps_searching() {
+    let mut engine = Engine::start();
+    setup(&mut engine, &[("Threads", "2")], START_FEN);
+    for bad in ["0", "257", "-1", "many"] {
+        let out = engine.command(&format!("setoption name Threads value {bad}"));
+        assert_eq!(out.len(), 1, "{bad}: {out:?}");
+        assert!(
+            out[0].starts_with("info string ") && out[0].contains("Threads"),
+            "{out:?}"
+        );
+        let (lines, answer) = engine.go("go depth 6");
+        assert_consistent_search(START_FEN, &lines, &answer, 6);
+    }
+}
+
+#[test]
+fn threads_and_multipv_work_together() {
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("Threads", "2"), ("MultiPV", "3")],
+        TACTICAL_FEN,
+    );
+    let (lines, answer) = engine.go("go depth 8");
+    assert_multipv_lines(TACTICAL_FEN, &lines, &answer.best, 3);
+    assert_eq!(answer.best, "f3h4");
+}
+
+// ---------------------------------------------------------------------------------------------
+// UCI_LimitStrength, UCI_Elo
+
+/// The `nodes` of each `info depth` line.
+fn node_counts(lines: &[String]) -> Vec<u64> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            let at = tokens.iter().position(|&t| t == "nodes")?;
+            tokens.get(at + 1)?.parse().ok()
+        })
+        .collect()
+}
+
+#[test]
+fn a_limited_engine_still_takes_a_hanging_queen() {
+    let mut engine = Engine::start();
+    for elo in ["1350", "1500"] {
+        setup(
+            &mut engine,
+            &[("UCI_LimitStrength", "true"), ("UCI_Elo", elo)],
+            TACTICAL_FEN,
+        );
+        for go in [
+            "go movetime 300",
+            "go wtime 10000 btime 10000 winc 100 binc 100",
+        ] {
+            for _ in 0..10 {
+                let (lines, answer) = engine.go(go);
+                assert_eq!(answer.best, "f3h4", "UCI_Elo {elo}, {go}: {lines:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_limited_engine_searches_few_nodes_varies_among_close_moves_and_reports_its_move_last() {
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("UCI_LimitStrength", "true"), ("UCI_Elo", "1350")],
+        START_FEN,
+    );
+    let mut played = BTreeSet::new();
+    for _ in 0..20 {
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go("go movetime 2000");
+        let nodes = node_counts(&lines);
+        assert!(nodes.iter().all(|&n| n <= 2500), "{lines:?}");
+        let last = infos(&lines).last().cloned().expect("a line");
+        assert_eq!(last.pv[0], answer.best, "{lines:?}");
+        assert_legal(START_FEN, &[], &answer.best);
+        played.insert(answer.best);
+    }
+    assert!(played.len() > 1, "always {played:?}");
+}
+
+#[test]
+fn uci_elo_changes_nothing_without_uci_limitstrength() {
+    let mut engine = Engine::start();
+    let mut run = |options: &[(&str, &str)]| {
+        setup(&mut engine, options, TACTICAL_FEN);
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go("go depth 8");
+        (timeless(&lines), answer)
+    };
+    let full = run(&[]);
+    assert_eq!(run(&[("UCI_Elo", "1350")]), full);
+    assert_eq!(
+        run(&[
+            ("UCI_LimitStrength", "true"),
+            ("UCI_LimitStrength", "false")
+        ]),
+        full
+    );
+}
+
+#[test]
+fn bad_strength_values_are_refused_and_the_previous_level_stays() {
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("UCI_LimitStrength", "true"), ("UCI_Elo", "1350")],
+        START_FEN,
+    );
+    for (name, bad) in [
+        ("UCI_Elo", "1349"),
+        ("UCI_Elo", "2851"),
+        ("UCI_Elo", "strong"),
+        ("UCI_LimitStrength", "yes"),
+    ] {
+        let out = engine.command(&format!("setoption name {name} value {bad}"));
+        assert_eq!(out.len(), 1, "{name} {bad}: {out:?}");
+        assert!(
+            out[0].starts_with("info string ") && out[0].contains(name),
+            "{out:?}"
+        );
+        // Still the lowest level: few nodes.
+        let (lines, _) = engine.go("go movetime 500");
+        assert!(node_counts(&lines).iter().all(|&n| n <= 2500), "{lines:?}");
+    }
+}
