@@ -15,6 +15,7 @@ pub mod ordering;
 pub mod pv;
 mod quiescence;
 pub mod random;
+pub mod see;
 mod selective;
 pub mod tt;
 

@@ -1,11 +1,12 @@
 //! Move ordering: the table move, captures by MVV-LVA, killer moves and the history heuristic,
 //! and a picker that hands out the best-scored move next without sorting the whole list.
 
-use shakmaty::{Color, Move, MoveList};
+use shakmaty::{Board, Color, Move, MoveList};
 
 use crate::board::movegen::{is_noisy, GenKind, MoveGen};
 
 use crate::eval::role_value;
+use crate::search::see::see_ge;
 use crate::search::MAX_PLY;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -117,6 +118,9 @@ pub enum Stage {
     Killer,
     /// The other moves, by history.
     Quiet,
+    /// Captures that lose material by static exchange evaluation, last (most valuable victim
+    /// first).
+    BadNoisy,
     /// Ordering is off: the generator's order.
     Unordered,
 }
@@ -143,6 +147,10 @@ pub struct MoveFrame {
     /// Whether only the quiet moves that give check are handed out (after the killers), in the
     /// generator's order: where every other quiet move would be pruned.
     quiet_checks_only: bool,
+    /// Indices in `moves` of the noisy moves that lose material by exchange, deferred to the end.
+    bad: [u8; 256],
+    bad_len: usize,
+    bad_next: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +162,7 @@ enum Step {
     Killer(usize),
     StartQuiet,
     Quiet,
+    BadNoisy,
     StartUnordered,
     Unordered(usize),
 }
@@ -174,6 +183,9 @@ impl Default for MoveFrame {
             killers: [None; 2],
             quiet: true,
             quiet_checks_only: false,
+            bad: [0; 256],
+            bad_len: 0,
+            bad_next: 0,
         }
     }
 }
@@ -206,6 +218,7 @@ impl MoveFrame {
     pub fn next(
         &mut self,
         gen: &MoveGen,
+        board: &Board,
         heuristics: &Heuristics,
         color: Color,
         ply: usize,
@@ -227,12 +240,20 @@ impl MoveFrame {
                 Step::Noisy => {
                     if self.key_next < self.key_end {
                         self.select(self.key_next);
-                        return Some((self.take_key(), Stage::Noisy));
+                        let index = self.take_index();
+                        let m = self.moves[index];
+                        if see_ge(board, m, 0) {
+                            return Some((m, Stage::Noisy));
+                        }
+                        self.bad[self.bad_len] = index as u8;
+                        self.bad_len += 1;
+                        continue;
                     }
-                    if !self.quiet {
-                        return None;
-                    }
-                    self.step = Step::StartKillers;
+                    self.step = if self.quiet {
+                        Step::StartKillers
+                    } else {
+                        Step::BadNoisy
+                    };
                 }
                 Step::StartKillers => self.start_killers(gen, heuristics, ply),
                 Step::Killer(k) => {
@@ -246,7 +267,18 @@ impl MoveFrame {
                     }
                 }
                 Step::StartQuiet => self.start_quiet(gen, heuristics, color),
-                Step::Quiet => return self.next_quiet().map(|m| (m, Stage::Quiet)),
+                Step::Quiet => match self.next_quiet() {
+                    Some(m) => return Some((m, Stage::Quiet)),
+                    None => self.step = Step::BadNoisy,
+                },
+                Step::BadNoisy => {
+                    if self.bad_next == self.bad_len {
+                        return None;
+                    }
+                    self.bad_next += 1;
+                    let index = self.bad[self.bad_next - 1] as usize;
+                    return Some((self.moves[index], Stage::BadNoisy));
+                }
             }
         }
     }
@@ -272,6 +304,8 @@ impl MoveFrame {
         self.noisy_end = self.moves.len();
         self.key_next = 0;
         self.key_end = 0;
+        self.bad_len = 0;
+        self.bad_next = 0;
         for i in 0..self.noisy_end {
             let m = self.moves[i];
             if Some(m) != self.table {
@@ -354,9 +388,16 @@ impl MoveFrame {
 
     #[inline]
     fn take_key(&mut self) -> Move {
+        let index = self.take_index();
+        self.moves[index]
+    }
+
+    /// The index in `moves` of the next key's move.
+    #[inline]
+    fn take_index(&mut self) -> usize {
         let index = 255 - (self.keys[self.key_next] & 0xff) as usize;
         self.key_next += 1;
-        self.moves[index]
+        index
     }
 }
 
