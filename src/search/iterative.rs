@@ -270,6 +270,9 @@ impl IterativeDeepening<'_, '_> {
             pv: pv_node,
             futility_value: None,
         };
+        if let Some(score) = self.reverse_futility(&node, beta, static_eval) {
+            return score;
+        }
         if self.may_try_null_move(pos, &node, beta, static_eval) {
             if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
                 return score;
