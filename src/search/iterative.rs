@@ -339,7 +339,8 @@ impl IterativeDeepening<'_, '_> {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if reducible && !gives_check {
-                    late_move_reduction(depth, searched)
+                    let history = self.heuristics.history_score(color, m);
+                    late_move_reduction(depth, searched, node.pv, history)
                 } else {
                     0
                 };
