@@ -339,8 +339,7 @@ impl IterativeDeepening<'_, '_> {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {
                 let reduction = if reducible && !gives_check {
-                    let history = self.heuristics.history_score(color, m);
-                    late_move_reduction(depth, searched, node.pv, history)
+                    late_move_reduction(depth, searched)
                 } else {
                     0
                 };

@@ -2,8 +2,6 @@
 //! futility pruning (quiet moves near the horizon that cannot lift a hopeless score) and
 //! late-move reductions.
 
-use std::sync::OnceLock;
-
 use shakmaty::{CastlingMode, Chess, EnPassantMode, FromSetup, Position};
 
 use crate::board::keys::zobrist_key;
@@ -23,42 +21,12 @@ const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
 /// Reverse futility margin per ply of depth: what the opponent is assumed able to win back.
 const REVERSE_FUTILITY_MARGIN: Score = 90;
 
-/// The late-move reduction table's size in each dimension (depth, move number); larger values
-/// use its last row or column.
-const LMR_SIZE: usize = 64;
-
-/// A quiet move whose history score reaches this is reduced one ply less.
-const LMR_GOOD_HISTORY: i32 = 1 << 10;
-
-/// Reductions by depth and move number: 0.75 + ln(depth) * ln(move number) / 2.25, rounded down.
-fn lmr_table() -> &'static [[u8; LMR_SIZE]; LMR_SIZE] {
-    static TABLE: OnceLock<[[u8; LMR_SIZE]; LMR_SIZE]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = [[0; LMR_SIZE]; LMR_SIZE];
-        for (depth, row) in table.iter_mut().enumerate().skip(1) {
-            for (number, cell) in row.iter_mut().enumerate().skip(1) {
-                let r = 0.75 + (depth as f64).ln() * (number as f64).ln() / 2.25;
-                *cell = r as u8;
-            }
-        }
-        table
-    })
-}
-
-/// The reduction of the late quiet move `searched` (moves searched before it) at a node of
-/// `depth` (at least 3): from the log table, one ply less in the PV and for a move with a good
-/// history, at least one ply.
+/// The reduction of a late quiet move: one ply, two for the later moves of a deep node.
 #[inline]
-pub(super) fn late_move_reduction(depth: i32, searched: usize, pv: bool, history: i32) -> i32 {
-    let row = (depth as usize).min(LMR_SIZE - 1);
-    let column = (searched + 1).min(LMR_SIZE - 1);
-    let mut reduction = lmr_table()[row][column] as i32;
-    reduction -= pv as i32;
-    reduction -= (history >= LMR_GOOD_HISTORY) as i32;
-    // One ply below depth 6 (two there lost a mate of positions/mates.epd at 2N+1), and never
-    // straight into quiescence.
-    let most = if depth < 6 { 1 } else { depth - 2 };
-    reduction.clamp(1, most)
+pub(super) fn late_move_reduction(depth: i32, searched: usize) -> i32 {
+    let reduction = if searched >= 6 && depth >= 6 { 2 } else { 1 };
+    // Never straight into quiescence from a node that was to search a full ply more.
+    reduction.min(depth - 2)
 }
 
 /// Whether the side to move has a piece besides pawns and king (null-move pruning is unsound in
