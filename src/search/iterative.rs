@@ -1,7 +1,7 @@
 //! IterativeDeepening: principal variation search inside iterative deepening, with a
 //! transposition table, move ordering, quiescence, and check and one-reply extensions.
 
-use shakmaty::{Chess, Color, Move, MoveList, Position};
+use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
 
 use crate::board::keys::zobrist_key;
 use crate::board::movegen::{CheckInfo, MoveGen};
@@ -313,6 +313,9 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             pv: pv_node,
             futility_value: None,
         };
+        if let Some(score) = self.reverse_futility(&node, beta, static_eval) {
+            return score;
+        }
         if self.may_try_null_move(pos, &node, beta, static_eval) {
             if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
                 return score;
@@ -336,10 +339,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     pub(super) fn next_move(
         &mut self,
         gen: &MoveGen,
+        board: &Board,
         ply: usize,
         color: Color,
     ) -> Option<(Move, Stage)> {
-        self.frames[ply].next(gen, self.heuristics, color, ply)
+        self.frames[ply].next(gen, board, self.heuristics, color, ply)
     }
 
     /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
@@ -363,7 +367,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut searched = 0;
         // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
         let mut checks: Option<CheckInfo> = None;
-        while let Some((m, stage)) = self.next_move(gen, ply, color) {
+        while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             // At a futile node the frame hands out only quiet moves that check; killers are tested.
             let prunable = stage == Stage::Killer && node.futility_value.is_some();
             let reducible = reduce && searched >= 3 && stage == Stage::Quiet;

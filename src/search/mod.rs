@@ -17,6 +17,7 @@ pub mod ordering;
 pub mod pv;
 mod quiescence;
 pub mod random;
+pub mod see;
 mod selective;
 pub mod smp;
 pub mod strength;

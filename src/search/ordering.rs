@@ -1,11 +1,12 @@
 //! Move ordering: the table move, captures by MVV-LVA, killer moves and the history heuristic,
 //! and a picker that hands out the best-scored move next without sorting the whole list.
 
-use shakmaty::{Color, Move, MoveList};
+use shakmaty::{Board, Color, Move, MoveList};
 
 use crate::board::movegen::{is_noisy, GenKind, MoveGen};
 
 use crate::eval::role_value;
+use crate::search::see::see_ge;
 use crate::search::MAX_PLY;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -117,6 +118,9 @@ pub enum Stage {
     Killer,
     /// The other moves, by history.
     Quiet,
+    /// Captures that lose material by static exchange evaluation, last (most valuable victim
+    /// first).
+    BadNoisy,
     /// Ordering is off: the generator's order.
     Unordered,
 }
@@ -143,6 +147,10 @@ pub struct MoveFrame {
     /// Whether only the quiet moves that give check are handed out (after the killers), in the
     /// generator's order: where every other quiet move would be pruned.
     quiet_checks_only: bool,
+    /// Indices in `moves` of the noisy moves that lose material by exchange, deferred to the end.
+    bad: [u8; 256],
+    bad_len: usize,
+    bad_next: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +162,7 @@ enum Step {
     Killer(usize),
     StartQuiet,
     Quiet,
+    BadNoisy,
     StartUnordered,
     Unordered(usize),
 }
@@ -174,6 +183,9 @@ impl Default for MoveFrame {
             killers: [None; 2],
             quiet: true,
             quiet_checks_only: false,
+            bad: [0; 256],
+            bad_len: 0,
+            bad_next: 0,
         }
     }
 }
@@ -206,6 +218,7 @@ impl MoveFrame {
     pub fn next(
         &mut self,
         gen: &MoveGen,
+        board: &Board,
         heuristics: &Heuristics,
         color: Color,
         ply: usize,
@@ -227,12 +240,20 @@ impl MoveFrame {
                 Step::Noisy => {
                     if self.key_next < self.key_end {
                         self.select(self.key_next);
-                        return Some((self.take_key(), Stage::Noisy));
+                        let index = self.take_index();
+                        let m = self.moves[index];
+                        if see_ge(board, m, 0) {
+                            return Some((m, Stage::Noisy));
+                        }
+                        self.bad[self.bad_len] = index as u8;
+                        self.bad_len += 1;
+                        continue;
                     }
-                    if !self.quiet {
-                        return None;
-                    }
-                    self.step = Step::StartKillers;
+                    self.step = if self.quiet {
+                        Step::StartKillers
+                    } else {
+                        Step::BadNoisy
+                    };
                 }
                 Step::StartKillers => self.start_killers(gen, heuristics, ply),
                 Step::Killer(k) => {
@@ -246,7 +267,18 @@ impl MoveFrame {
                     }
                 }
                 Step::StartQuiet => self.start_quiet(gen, heuristics, color),
-                Step::Quiet => return self.next_quiet().map(|m| (m, Stage::Quiet)),
+                Step::Quiet => match self.next_quiet() {
+                    Some(m) => return Some((m, Stage::Quiet)),
+                    None => self.step = Step::BadNoisy,
+                },
+                Step::BadNoisy => {
+                    if self.bad_next == self.bad_len {
+                        return None;
+                    }
+                    self.bad_next += 1;
+                    let index = self.bad[self.bad_next - 1] as usize;
+                    return Some((self.moves[index], Stage::BadNoisy));
+                }
             }
         }
     }
@@ -272,6 +304,8 @@ impl MoveFrame {
         self.noisy_end = self.moves.len();
         self.key_next = 0;
         self.key_end = 0;
+        self.bad_len = 0;
+        self.bad_next = 0;
         for i in 0..self.noisy_end {
             let m = self.moves[i];
             if Some(m) != self.table {
@@ -354,9 +388,16 @@ impl MoveFrame {
 
     #[inline]
     fn take_key(&mut self) -> Move {
+        let index = self.take_index();
+        self.moves[index]
+    }
+
+    /// The index in `moves` of the next key's move.
+    #[inline]
+    fn take_index(&mut self) -> usize {
         let index = 255 - (self.keys[self.key_next] & 0xff) as usize;
         self.key_next += 1;
-        self.moves[index]
+        index
     }
 }
 
@@ -453,5 +494,36 @@ mod tests {
         assert_eq!(first.capture(), Some(Role::Queen));
         assert_eq!(second.capture(), Some(Role::Rook));
         assert!(picker.next().is_some_and(|m| !m.is_capture()));
+    }
+
+    #[test]
+    fn captures_that_lose_material_come_after_the_quiet_moves() {
+        // Qxd5 loses the queen to c6xd5; Nxe5 wins a pawn.
+        let fen: Fen = "4k3/8/2p5/3pp3/8/5N2/3Q4/4K3 w - - 0 1"
+            .parse()
+            .expect("FEN");
+        let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
+        let gen = MoveGen::new(&pos);
+        let heuristics = Heuristics::default();
+        let mut frame = MoveFrame::default();
+        frame.start(None, true, true);
+        let mut stages = Vec::new();
+        while let Some((m, stage)) = frame.next(&gen, pos.board(), &heuristics, Color::White, 0) {
+            stages.push((m.to(), m.is_capture(), stage));
+        }
+        let first = stages.first().expect("moves");
+        assert_eq!(
+            (first.0, first.1, first.2),
+            (shakmaty::Square::E5, true, Stage::Noisy)
+        );
+        let last = stages.last().expect("moves");
+        assert_eq!(
+            (last.0, last.1, last.2),
+            (shakmaty::Square::D5, true, Stage::BadNoisy)
+        );
+        assert_eq!(stages.len(), pos.legal_moves().len());
+        assert!(stages[1..stages.len() - 1]
+            .iter()
+            .all(|&(_, capture, stage)| !capture && stage == Stage::Quiet));
     }
 }

@@ -6,12 +6,14 @@
 //! stands pat at or above beta only has to show that it is not stalemate, which the move
 //! generator answers without generating.
 
-use shakmaty::{Chess, Position};
+use shakmaty::{Chess, Move, Position};
 
 use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
 use crate::search::iterative::IterativeDeepening;
 use crate::search::observer::{SearchObserver, Window};
+use crate::search::ordering::Stage;
+use crate::search::see::see_ge;
 use crate::search::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
@@ -64,13 +66,18 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 delta_floor = Some(alpha - stand_pat - DELTA_MARGIN);
             }
         }
+        // With futility on and out of check, captures that lose material by exchange are skipped.
+        let prune_losing = self.futility && !in_check;
         // In check every evasion, else the noisy moves only.
         self.frames[ply].start(None, self.ordering, in_check);
         let color = pos.turn();
         let mut searched = false;
-        while let Some((m, _)) = self.next_move(gen, ply, color) {
+        while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             searched = true;
             if delta_floor.is_some_and(|floor| self.context.evaluation.material_gain(m) < floor) {
+                continue;
+            }
+            if prune_losing && self.loses_material(pos, m, stage) {
                 continue;
             }
             let child = self.context.play(pos, m);
@@ -99,5 +106,15 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         best
+    }
+
+    /// Whether `m` loses material by static exchange: known from its stage when ordered.
+    #[inline]
+    fn loses_material(&self, pos: &Chess, m: Move, stage: Stage) -> bool {
+        match stage {
+            Stage::BadNoisy => true,
+            Stage::Unordered => !see_ge(pos.board(), m, 0),
+            _ => false,
+        }
     }
 }

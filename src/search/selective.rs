@@ -16,6 +16,12 @@ const NULL_MOVE_MIN_DEPTH: i32 = 4;
 /// Futility margins by remaining depth: a quiet move is not expected to gain more.
 const FUTILITY_MARGIN: [Score; 3] = [0, 150, 400];
 
+/// Reverse futility pruning (static null move) is tried up to this depth.
+const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
+
+/// Reverse futility margin per ply of depth: what the opponent is assumed able to win back.
+const REVERSE_FUTILITY_MARGIN: Score = 90;
+
 /// The reduction of a late quiet move: one ply, two for the later moves of a deep node.
 #[inline]
 pub(super) fn late_move_reduction(depth: i32, searched: usize) -> i32 {
@@ -82,6 +88,26 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.null_at[ply] = false;
         // A mate found after passing is no proof of one: claim only beta.
         (score >= beta && !self.context.stopped()).then(|| score.min(MATE_BOUND - 1).max(beta))
+    }
+
+    /// With futility pruning, reverse futility (static null move): a node near the horizon,
+    /// outside the PV and not in check, whose static evaluation beats beta by a margin growing
+    /// with depth, is taken to fail high without a search. The score to return, or None.
+    #[inline]
+    pub(super) fn reverse_futility(
+        &self,
+        node: &Node,
+        beta: Score,
+        static_eval: Score,
+    ) -> Option<Score> {
+        let cut = self.futility
+            && !node.pv
+            && !node.in_check
+            && node.depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && beta.abs() < MATE_BOUND
+            && static_eval.abs() < MATE_BOUND
+            && static_eval - REVERSE_FUTILITY_MARGIN * node.depth >= beta;
+        cut.then_some(static_eval)
     }
 
     /// With futility pruning: the score that the node's quiet moves are assumed not to beat,
