@@ -1,5 +1,4 @@
-//! The transposition table: scores with exact, lower or upper bounds, replacement that prefers
-//! depth and age.
+//! The transposition table: scores with exact, lower or upper bounds, depth-preferred replacement.
 //! Shared by the threads of a search without a lock: each slot is two atomic words, the data and
 //! the key XOR-ed with the data, so that a slot torn by two threads writing at once fails the
 //! key check on probe and reads as a miss.
@@ -118,25 +117,12 @@ pub struct TranspositionTable {
 
 const SLOT_BYTES: usize = std::mem::size_of::<AtomicSlot>();
 
-/// How many plies deeper than a new result an entry of the same position may be and still be
-/// replaced by it: deeper than that, it is kept unless the new result is exact.
-const SAME_KEY_DEPTH_MARGIN: i32 = 3;
-
-/// Whether a result for `key` at `depth` with `bound`, from the search of `generation`, takes
-/// the place of `old`, the slot's entry (as Stockfish): an entry of the same position unless it
-/// is from this search, more than [`SAME_KEY_DEPTH_MARGIN`] plies deeper and the result is not
-/// exact; another position's unless it is from this search and deeper.
+/// Whether a result for `key` at `depth`, from the search of `generation`, takes the place of
+/// `old`, the slot's entry: unless that is another position's, deeper, and from this search.
 #[inline]
-fn replaces(old: &Entry, key: u64, depth: i32, bound: Bound, generation: u8) -> bool {
-    if old.is_empty() || old.generation() != generation {
-        return true;
-    }
-    let old_depth = old.depth as i32;
-    if old.key == key {
-        bound == Bound::Exact || old_depth <= depth + SAME_KEY_DEPTH_MARGIN
-    } else {
-        old_depth <= depth
-    }
+fn replaces(old: &Entry, key: u64, depth: i32, generation: u8) -> bool {
+    let same_search = old.generation() == generation && !old.is_empty();
+    old.key == key || !same_search || old.depth as i32 <= depth
 }
 
 impl TranspositionTable {
@@ -198,9 +184,7 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result where [`replaces`] allows; where it keeps a deeper entry of the same
-    /// position, only the new result's move takes the place of the stored one. A result without
-    /// a move keeps the move stored for its position.
+    /// Stores a result, replacing the slot's entry unless that one is deeper and from this search.
     #[inline]
     pub fn store(
         &self,
@@ -213,20 +197,12 @@ impl TranspositionTable {
     ) {
         let place = self.slot(key);
         let old = Entry::load(place);
-        let same_position = old.key == key && !old.is_empty();
-        if !replaces(&old, key, depth, bound, self.generation) {
-            if let (true, Some(m)) = (same_position, mv) {
-                Entry {
-                    mv: encode_move(m),
-                    ..old
-                }
-                .save(place);
-            }
+        if !replaces(&old, key, depth, self.generation) {
             return;
         }
         let mv = match mv {
             Some(m) => encode_move(m),
-            None if same_position => old.mv,
+            None if old.key == key => old.mv,
             None => 0,
         };
         let bound_bits = match bound {
@@ -399,78 +375,5 @@ mod tests {
         tt.new_search();
         tt.store(b, 2, 20, Bound::Exact, None, 0);
         assert!(tt.probe(b, 0).is_some());
-    }
-
-    /// A move of the start position, for the tests that look at the stored move.
-    fn start_move(index: usize) -> Move {
-        Chess::default().legal_moves()[index]
-    }
-
-    #[test]
-    fn a_much_deeper_entry_of_the_same_position_survives_an_inexact_result() {
-        let tt = TranspositionTable::new(1);
-        tt.store(42, 10, 50, Bound::Exact, Some(start_move(0)), 0);
-        for bound in [Bound::Lower, Bound::Upper] {
-            tt.store(42, 10 - SAME_KEY_DEPTH_MARGIN - 1, -7, bound, None, 0);
-            let hit = tt.probe(42, 0).expect("stored");
-            assert_eq!((hit.depth, hit.score, hit.bound), (10, 50, Bound::Exact));
-        }
-        // Within the margin, the newer result replaces it.
-        tt.store(42, 10 - SAME_KEY_DEPTH_MARGIN, -7, Bound::Upper, None, 0);
-        let hit = tt.probe(42, 0).expect("stored");
-        assert_eq!((hit.depth, hit.score, hit.bound), (7, -7, Bound::Upper));
-    }
-
-    #[test]
-    fn an_exact_result_replaces_its_position_at_any_depth() {
-        let tt = TranspositionTable::new(1);
-        tt.store(42, 20, 50, Bound::Lower, None, 0);
-        tt.store(42, 1, 3, Bound::Exact, None, 0);
-        let hit = tt.probe(42, 0).expect("stored");
-        assert_eq!((hit.depth, hit.score, hit.bound), (1, 3, Bound::Exact));
-    }
-
-    #[test]
-    fn an_entry_of_an_older_search_is_replaced_by_a_shallower_result() {
-        let mut tt = TranspositionTable::new(1);
-        let other = 5u64 ^ 1;
-        assert!(std::ptr::eq(tt.slot(5), tt.slot(other)));
-        tt.store(5, 12, 50, Bound::Lower, None, 0);
-        tt.new_search();
-        tt.store(5, 1, 3, Bound::Upper, None, 0);
-        assert_eq!(tt.probe(5, 0).map(|hit| hit.depth), Some(1));
-        tt.store(5, 12, 50, Bound::Lower, None, 0);
-        tt.new_search();
-        tt.store(other, 1, 3, Bound::Upper, None, 0);
-        assert_eq!(tt.probe(other, 0).map(|hit| hit.depth), Some(1));
-    }
-
-    #[test]
-    fn another_position_replaces_an_entry_of_this_search_only_if_as_deep() {
-        let tt = TranspositionTable::new(1);
-        let (a, b) = (5u64, 5u64 ^ 1);
-        assert!(std::ptr::eq(tt.slot(a), tt.slot(b)));
-        tt.store(a, 6, 10, Bound::Lower, None, 0);
-        tt.store(b, 5, 20, Bound::Exact, None, 0);
-        assert_eq!(tt.probe(b, 0), None);
-        tt.store(b, 6, 20, Bound::Upper, None, 0);
-        assert_eq!(tt.probe(b, 0).map(|hit| hit.score), Some(20));
-        assert_eq!(tt.probe(a, 0), None);
-    }
-
-    #[test]
-    fn the_stored_move_is_kept_without_a_new_one_and_updated_by_one() {
-        let tt = TranspositionTable::new(1);
-        let (first, second) = (start_move(0), start_move(1));
-        tt.store(42, 4, 10, Bound::Lower, Some(first), 0);
-        tt.store(42, 5, 8, Bound::Upper, None, 0);
-        let hit = tt.probe(42, 0).expect("stored");
-        assert_eq!((hit.depth, hit.mv), (5, encode_move(first)));
-        // A shallow result that does not replace the deep entry still brings its move.
-        tt.store(42, 20, 30, Bound::Lower, Some(first), 0);
-        tt.store(42, 2, 40, Bound::Lower, Some(second), 0);
-        let hit = tt.probe(42, 0).expect("stored");
-        assert_eq!((hit.depth, hit.score), (20, 30));
-        assert_eq!(hit.mv, encode_move(second));
     }
 }
