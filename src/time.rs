@@ -11,32 +11,6 @@ pub struct TimeBudget {
     pub hard: Duration,
 }
 
-/// The soft limit's scale when the best move has not changed for several depths.
-const STABLE_SCALE: f64 = 0.5;
-/// How much each recent change of the best move adds to the soft limit's scale.
-const SCALE_PER_CHANGE: f64 = 0.6;
-/// The soft limit's largest scale, however unstable the best move.
-const MAX_SCALE: f64 = 2.0;
-
-impl TimeBudget {
-    /// The soft limit scaled for `changes`, how often the best move changed over the last
-    /// depths ([`instability_scale`]), never beyond the hard limit. A fixed time (`go movetime`,
-    /// soft limit equal to the hard one) is not scaled.
-    pub fn scaled_soft(&self, changes: f64) -> Duration {
-        if self.soft >= self.hard {
-            return self.hard;
-        }
-        self.soft.mul_f64(instability_scale(changes)).min(self.hard)
-    }
-}
-
-/// The factor of the soft limit for `changes`, the recent changes of the best move (each
-/// counted 1 and halved at each later depth): ×0.5 for a stable move, up to ×2 for one that
-/// keeps changing.
-pub fn instability_scale(changes: f64) -> f64 {
-    (STABLE_SCALE + SCALE_PER_CHANGE * changes.max(0.0)).min(MAX_SCALE)
-}
-
 /// The clock as `go` gives it, for the side to move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ClockState {
@@ -117,49 +91,6 @@ mod tests {
                     assert!(budget.soft <= budget.hard);
                 }
             }
-        }
-    }
-
-    #[test]
-    fn a_stable_best_move_halves_the_soft_limit_an_unstable_one_extends_it() {
-        assert_eq!(instability_scale(0.0), 0.5);
-        assert_eq!(instability_scale(1.0), 1.1);
-        assert!(instability_scale(2.0) > 1.5);
-        assert_eq!(instability_scale(10.0), MAX_SCALE);
-        let budget = TimeBudget {
-            soft: Duration::from_millis(100),
-            hard: Duration::from_millis(300),
-        };
-        assert_eq!(budget.scaled_soft(0.0), Duration::from_millis(50));
-        assert_eq!(budget.scaled_soft(1.0), Duration::from_millis(110));
-        assert_eq!(budget.scaled_soft(5.0), Duration::from_millis(200));
-    }
-
-    #[test]
-    fn the_scaled_soft_limit_never_passes_the_hard_one() {
-        let budget = TimeBudget {
-            soft: Duration::from_millis(100),
-            hard: Duration::from_millis(150),
-        };
-        assert_eq!(budget.scaled_soft(5.0), Duration::from_millis(150));
-        for left in [1, 50, 1000, 60_000] {
-            let clock = ClockState {
-                time_left_ms: left,
-                increment_ms: 10,
-                moves_to_go: None,
-            };
-            let budget = clock_budget(clock, 10);
-            for changes in [0.0, 0.5, 1.0, 2.0, 100.0] {
-                assert!(budget.scaled_soft(changes) <= budget.hard);
-            }
-        }
-    }
-
-    #[test]
-    fn a_fixed_move_time_is_not_scaled() {
-        let budget = movetime_budget(1000, 10);
-        for changes in [0.0, 1.0, 100.0] {
-            assert_eq!(budget.scaled_soft(changes), Duration::from_millis(990));
         }
     }
 

@@ -93,14 +93,12 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         ..SearchResult::default()
     };
     let mut costs = DepthCosts::new(S::DEEPENING, root_moves);
-    let mut best_changes = BestMoveChanges::default();
     let multi_pv = search.context().lines.wanted() > 1;
     // The scores of the last depth's lines, best first (MultiPV).
     let mut last_scores = Vec::new();
     for depth in first_depth..=max_depth {
         let limiter = &mut search.context().limiter;
-        let changes = (S::DEEPENING == Deepening::Incremental).then(|| best_changes.weight());
-        if depth > first_depth && !limiter.may_start_iteration(costs.next_duration(), changes) {
+        if depth > first_depth && !limiter.may_start_iteration(costs.next_duration()) {
             break;
         }
         let (started, nodes_before) = (limiter.elapsed(), limiter.nodes());
@@ -125,7 +123,6 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
             record_line(search, &mut result, depth, score);
         }
         result.depth = depth;
-        best_changes.record(result.best);
         if debug {
             let context = search.context();
             let stats = context.stats;
@@ -235,29 +232,6 @@ fn forced_move_under_clock<'a, S: DepthSearch<'a>>(root_moves: usize, limits: &L
         && root_moves == 1
         && limits.time.is_some()
         && !limits.infinite
-}
-
-/// How often the best move changed over the last depths, for the time it is worth: each
-/// change counts 1, halved at each later depth (as Stockfish's `totBestMoveChanges`).
-#[derive(Clone, Debug, Default)]
-struct BestMoveChanges {
-    weight: f64,
-    last: Option<Move>,
-}
-
-impl BestMoveChanges {
-    /// Records the best move of a completed depth.
-    fn record(&mut self, best: Option<Move>) {
-        self.weight /= 2.0;
-        if self.last.is_some() && best != self.last {
-            self.weight += 1.0;
-        }
-        self.last = best;
-    }
-
-    fn weight(&self) -> f64 {
-        self.weight
-    }
 }
 
 /// The measured cost of the depths searched so far, to predict the next one's.
@@ -391,24 +365,6 @@ mod tests {
             costs.next_duration(),
             Duration::from_micros(100).mul_f64(20.0 * GROWTH_MARGIN)
         );
-    }
-
-    #[test]
-    fn best_move_changes_count_one_each_halved_at_each_later_depth() {
-        use shakmaty::{Chess, Position};
-        let moves = Chess::default().legal_moves();
-        let (a, b) = (Some(moves[0]), Some(moves[1]));
-        let mut changes = BestMoveChanges::default();
-        changes.record(a);
-        assert_eq!(changes.weight(), 0.0);
-        changes.record(b);
-        assert_eq!(changes.weight(), 1.0);
-        changes.record(a);
-        assert_eq!(changes.weight(), 1.5);
-        for _ in 0..3 {
-            changes.record(a);
-        }
-        assert_eq!(changes.weight(), 0.1875);
     }
 
     #[test]

@@ -194,19 +194,14 @@ impl<'a> Limiter<'a> {
         self.start.elapsed()
     }
 
-    /// Whether another iteration, expected to take about `expected`, may start; `changes`, the
-    /// best move's recent changes where the search counts them, scale the soft limit
-    /// ([`TimeBudget::scaled_soft`]).
-    pub fn may_start_iteration(&mut self, expected: Duration, changes: Option<f64>) -> bool {
+    /// Whether another iteration, expected to take about `expected`, may start.
+    pub fn may_start_iteration(&mut self, expected: Duration) -> bool {
         self.check();
         if self.stopped || self.out_of_nodes() {
             return false;
         }
         match (self.budget, self.time_used(self.elapsed())) {
-            (Some(budget), Some(used)) => {
-                let soft = changes.map_or(budget.soft, |changes| budget.scaled_soft(changes));
-                used + expected <= soft && used < budget.hard
-            }
+            (Some(budget), Some(used)) => used + expected <= budget.soft && used < budget.hard,
             _ => true,
         }
     }
