@@ -99,7 +99,7 @@ pub fn compare(
     for variant in variants {
         let mut previous_best = None;
         for depth in depths.clone() {
-            let result = search_once(game, &variant.config, depth, limit);
+            let result = search_once(game, &variant.config, depth, limit, 16);
             let nothing_to_search =
                 result.best.is_none() || variant.config.kind == SearchKind::Random;
             let stopped = result.depth < depth && !nothing_to_search;
@@ -123,13 +123,20 @@ pub fn compare(
     rows
 }
 
-/// Searches `game` to exactly `depth` with a fresh table, stopped by a watchdog after `limit`.
-fn search_once(game: &Game, config: &SearchConfig, depth: u32, limit: Duration) -> SearchResult {
+/// Searches `game` to exactly `depth` with a fresh table of `hash_mb`, stopped by a watchdog
+/// after `limit`.
+pub(crate) fn search_once(
+    game: &Game,
+    config: &SearchConfig,
+    depth: u32,
+    limit: Duration,
+    hash_mb: usize,
+) -> SearchResult {
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
     };
-    let mut state = SearchState::new(16);
+    let mut state = SearchState::new(hash_mb);
     let signals = Signals::new(false);
     let done = AtomicBool::new(false);
     thread::scope(|scope| {
@@ -149,7 +156,7 @@ fn search_once(game: &Game, config: &SearchConfig, depth: u32, limit: Duration) 
 }
 
 /// Stops the search once `limit` has passed, unless it is done first.
-pub(crate) fn watchdog(signals: &Signals, done: &AtomicBool, limit: Duration) {
+fn watchdog(signals: &Signals, done: &AtomicBool, limit: Duration) {
     let start = Instant::now();
     while !done.load(Ordering::SeqCst) {
         let elapsed = start.elapsed();

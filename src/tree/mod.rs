@@ -14,19 +14,15 @@ mod recorder;
 mod svg;
 mod text;
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shakmaty::{Color, Move, Position};
 
 use crate::board::game::Game;
-use crate::compare::watchdog;
+use crate::compare::search_once;
 use crate::eval::Score;
 use crate::search::observer::{run_observed, NodeKind, Window};
-use crate::search::{
-    self, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
-};
+use crate::search::{Iteration, Report, SearchConfig, SearchKind, SearchResult};
 use recorder::Recorder;
 
 pub use dot::render as render_dot;
@@ -157,27 +153,7 @@ impl std::error::Error for TreeError {}
 /// `go depth` counts them; whether it is exact (false: the count was stopped after
 /// [`COUNT_TIME`]).
 pub fn count_nodes(game: &Game, config: &SearchConfig, depth: u32, hash_mb: usize) -> (u64, bool) {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let mut state = SearchState::new(hash_mb);
-    let signals = Signals::new(false);
-    let done = AtomicBool::new(false);
-    let result = thread::scope(|scope| {
-        scope.spawn(|| watchdog(&signals, &done, COUNT_TIME));
-        let result = search::run(
-            game,
-            config,
-            &limits,
-            &mut state,
-            &signals,
-            Instant::now(),
-            &mut |_| {},
-        );
-        done.store(true, Ordering::SeqCst);
-        result
-    });
+    let result = search_once(game, config, depth, COUNT_TIME, hash_mb);
     let exact = result.depth == depth || result.best.is_none();
     (result.nodes, exact)
 }
