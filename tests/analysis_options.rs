@@ -435,7 +435,7 @@ fn bad_strength_values_are_refused_and_the_previous_level_stays() {
     );
     for (name, bad) in [
         ("UCI_Elo", "1349"),
-        ("UCI_Elo", "2851"),
+        ("UCI_Elo", "2001"),
         ("UCI_Elo", "strong"),
         ("UCI_LimitStrength", "yes"),
     ] {

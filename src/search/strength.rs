@@ -15,27 +15,34 @@ use crate::search::{
     run, Iteration, Limits, Report, SearchConfig, SearchResult, SearchState, Signals,
 };
 
-/// The range of `UCI_Elo`, as Stockfish 15.1 announces it, and its default.
+/// The range of `UCI_Elo` and its default. Stockfish 15.1 offers 1350–2850; the top here is
+/// the highest level this engine reaches against Stockfish's (its full strength is only a
+/// little above it at 10 s + 0.1 s).
 pub const MIN_ELO: u32 = 1350;
-pub const MAX_ELO: u32 = 2850;
+pub const MAX_ELO: u32 = 2000;
 pub const DEFAULT_ELO: u32 = MIN_ELO;
 
 /// How many root moves a limited search compares (Stockfish's skill levels look at four).
 const CANDIDATES: usize = 4;
-/// Nodes per move at the lowest level; each `ELO_PER_DOUBLING` more doubles them.
-const NODES_AT_MIN_ELO: f64 = 2500.0;
-const ELO_PER_DOUBLING: f64 = 90.0;
-/// How far below the best a candidate may score, at the lowest and at the highest level (cp);
-/// in between it falls with the square of the distance to the top, fast at first.
-const MARGIN_AT_MIN_ELO: f64 = 200.0;
-const MARGIN_AT_MAX_ELO: f64 = 20.0;
-/// Stockfish's noise weight `weakness` (120 - 2 * skill level there), at the lowest and the
-/// highest level.
-const WEAKNESS_AT_MIN_ELO: f64 = 120.0;
-const WEAKNESS_AT_MAX_ELO: f64 = 40.0;
+/// Nodes per move at a few levels, from matches against Stockfish 15.1 at its `UCI_Elo`
+/// (README, "Playing strength"); between two of them the nodes grow geometrically.
+const NODES_BY_ELO: [(u32, f64); 3] = [(MIN_ELO, 1_150.0), (1900, 80_000.0), (MAX_ELO, 600_000.0)];
+/// The noise depends on the nodes only (not on the Elo asked), so that the Elo ↔ nodes curve
+/// can be calibrated without moving it: from `NOISE_NODES_LOW` nodes or fewer (the most noise)
+/// to `NOISE_NODES_HIGH` or more (the least), in steps of doubling.
+const NOISE_NODES_LOW: f64 = 2_000.0;
+const NOISE_NODES_HIGH: f64 = 600_000.0;
+/// How far below the best a candidate may score, with the most and the least noise (cp); in
+/// between it falls with the square of the way still to go, fast at first.
+const MARGIN_MOST: f64 = 150.0;
+const MARGIN_LEAST: f64 = 20.0;
+/// Stockfish's noise weight `weakness` (120 - 2 * skill level there), with the most and the
+/// least noise.
+const WEAKNESS_MOST: f64 = 110.0;
+const WEAKNESS_LEAST: f64 = 30.0;
 /// The noise scales with the gap between the best and the worst candidate (`delta`), taken as
 /// at least `NOISE_FLOOR` so that moves of (nearly) equal score are still chosen among at
-/// random, and at most a pawn.
+/// random, and at most `NOISE_CAP`.
 const NOISE_FLOOR: Score = 20;
 const NOISE_CAP: Score = 100;
 
@@ -54,15 +61,27 @@ impl Level {
     /// The level that plays at about `elo` (clamped to the announced range).
     pub fn for_elo(elo: u32) -> Level {
         let elo = elo.clamp(MIN_ELO, MAX_ELO);
-        let above = (elo - MIN_ELO) as f64;
-        let t = above / (MAX_ELO - MIN_ELO) as f64;
-        let between = |low: f64, high: f64| low + (high - low) * t;
-        let margin =
-            MARGIN_AT_MAX_ELO + (MARGIN_AT_MIN_ELO - MARGIN_AT_MAX_ELO) * (1.0 - t).powi(2);
+        let upper = NODES_BY_ELO
+            .iter()
+            .position(|&(at, _)| at >= elo)
+            .unwrap_or(NODES_BY_ELO.len() - 1)
+            .max(1);
+        let ((low_elo, low_nodes), (high_elo, high_nodes)) =
+            (NODES_BY_ELO[upper - 1], NODES_BY_ELO[upper]);
+        let t = f64::from(elo - low_elo) / f64::from(high_elo - low_elo);
+        Level::with_nodes((low_nodes * (high_nodes / low_nodes).powf(t)).round() as u64)
+    }
+
+    /// The level that searches `nodes` per move, with the noise that goes with them.
+    pub fn with_nodes(nodes: u64) -> Level {
+        let doublings = (nodes.max(1) as f64 / NOISE_NODES_LOW).log2();
+        let t = (doublings / (NOISE_NODES_HIGH / NOISE_NODES_LOW).log2()).clamp(0.0, 1.0);
+        let margin = MARGIN_LEAST + (MARGIN_MOST - MARGIN_LEAST) * (1.0 - t).powi(2);
+        let weakness = WEAKNESS_MOST + (WEAKNESS_LEAST - WEAKNESS_MOST) * t;
         Level {
-            nodes: (NODES_AT_MIN_ELO * (above / ELO_PER_DOUBLING).exp2()) as u64,
+            nodes,
             margin: margin.round() as Score,
-            weakness: between(WEAKNESS_AT_MIN_ELO, WEAKNESS_AT_MAX_ELO).round() as i32,
+            weakness: weakness.round() as i32,
         }
     }
 
@@ -165,12 +184,30 @@ mod tests {
         let low = Level::for_elo(0);
         assert_eq!(low, Level::for_elo(MIN_ELO));
         assert_eq!(Level::for_elo(u32::MAX), Level::for_elo(MAX_ELO));
-        assert_eq!(low.nodes, NODES_AT_MIN_ELO as u64);
-        let doubled = Level::for_elo(MIN_ELO + ELO_PER_DOUBLING as u32).nodes;
-        assert_eq!(doubled, 2 * low.nodes);
+        for (elo, nodes) in NODES_BY_ELO {
+            assert_eq!(Level::for_elo(elo).nodes, nodes as u64);
+        }
+        let (first, second) = (NODES_BY_ELO[0], NODES_BY_ELO[1]);
+        let halfway = Level::for_elo((first.0 + second.0) / 2).nodes as f64;
+        assert!((halfway - (first.1 * second.1).sqrt()).abs() < 0.01 * halfway);
+        let all: Vec<Level> = (MIN_ELO..=MAX_ELO).map(Level::for_elo).collect();
+        assert!(all.windows(2).all(|w| w[0].nodes <= w[1].nodes));
         let high = Level::for_elo(MAX_ELO);
         assert!(high.nodes > 100 * low.nodes && high.margin < low.margin);
         assert!(high.weakness < low.weakness);
+    }
+
+    #[test]
+    fn the_noise_falls_as_the_nodes_grow_and_stays_within_its_bounds() {
+        let most = Level::with_nodes(1);
+        assert_eq!((most.margin, most.weakness), (150, 110));
+        let low = Level::with_nodes(NOISE_NODES_LOW as u64);
+        assert_eq!((low.margin, low.weakness), (most.margin, most.weakness));
+        let least = Level::with_nodes(100 * NOISE_NODES_HIGH as u64);
+        assert_eq!((least.margin, least.weakness), (20, 30));
+        let middle = Level::with_nodes(((NOISE_NODES_LOW * NOISE_NODES_HIGH).sqrt()) as u64);
+        assert!(least.margin < middle.margin && middle.margin < most.margin);
+        assert!(least.weakness < middle.weakness && middle.weakness < most.weakness);
     }
 
     #[test]
