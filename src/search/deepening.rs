@@ -119,6 +119,9 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         costs.record(limiter.nodes() - nodes_before, limiter.elapsed() - started);
         if multi_pv {
             last_scores = record_lines(search, &mut result, depth);
+            if lines_complete {
+                result.complete_lines.clone_from(&result.lines);
+            }
         } else {
             record_line(search, &mut result, depth, score);
         }

@@ -222,6 +222,9 @@ pub struct SearchResult {
     pub stats: Stats,
     /// With MultiPV: the last depth's root lines, best first.
     pub lines: Vec<Line>,
+    /// With MultiPV in a search that deepens: the root lines of the last depth at which every
+    /// line was found (`lines` may hold fewer, from a depth stopped part way).
+    pub complete_lines: Vec<Line>,
 }
 
 /// State a search keeps from one move to the next: the table and the ordering heuristics, and

@@ -141,7 +141,14 @@ pub fn run_limited(
         ..limits.clone()
     };
     let mut result = run(game, &config, &limits, state, signals, start, report);
-    let Some(chosen) = level.pick(&result.lines, &mut rand::rng()) else {
+    // As Stockfish's skill levels, choose among the lines of a depth that found them all: the
+    // node limit mostly stops the last depth after one or two of its lines.
+    let lines = if result.complete_lines.is_empty() {
+        &result.lines
+    } else {
+        &result.complete_lines
+    };
+    let Some(chosen) = level.pick(lines, &mut rand::rng()).cloned() else {
         return result;
     };
     if chosen.pv.first() != result.best.as_ref() {
