@@ -141,14 +141,8 @@ pub fn run_limited(
         ..limits.clone()
     };
     let mut result = run(game, &config, &limits, state, signals, start, report);
-    // As Stockfish's skill levels, choose among the lines of a depth that found them all: the
-    // node limit mostly stops the last depth after one or two of its lines.
-    let lines = if result.complete_lines.is_empty() {
-        &result.lines
-    } else {
-        &result.complete_lines
-    };
-    let Some(chosen) = level.pick(lines, &mut rand::rng()).cloned() else {
+    let lines = candidates(&result.lines, &result.complete_lines);
+    let Some(chosen) = level.pick(&lines, &mut rand::rng()).cloned() else {
         return result;
     };
     if chosen.pv.first() != result.best.as_ref() {
@@ -168,6 +162,28 @@ pub fn run_limited(
         }));
     }
     result
+}
+
+/// The lines to choose among: the node limit mostly stops the last depth after one or two of
+/// its lines (`last`), so the root moves it did not reach keep their line of the last depth
+/// that found them all (`complete`), scored no better than the best line, best first.
+fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
+    let Some(top) = last.first().map(|line| line.score) else {
+        return complete.to_vec();
+    };
+    let reached = |line: &Line| last.iter().any(|l| l.pv.first() == line.pv.first());
+    let mut lines = last.to_vec();
+    lines.extend(
+        complete
+            .iter()
+            .filter(|line| !reached(line))
+            .map(|line| Line {
+                score: line.score.min(top),
+                pv: line.pv.clone(),
+            }),
+    );
+    lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+    lines
 }
 
 #[cfg(test)]
@@ -246,6 +262,21 @@ mod tests {
         let low = count_best(Level::for_elo(MIN_ELO), &mut rng);
         let high = count_best(Level::for_elo(MAX_ELO), &mut rng);
         assert!(low < high, "{low} {high}");
+    }
+
+    #[test]
+    fn a_depth_stopped_part_way_keeps_the_other_moves_of_the_last_complete_one() {
+        let complete = lines(&[30, 20, 10, 0]);
+        let mut last = vec![complete[1].clone()];
+        last[0].score = 25;
+        let merged = candidates(&last, &complete);
+        let moves: Vec<_> = merged.iter().map(|l| l.pv[0]).collect();
+        let expected: Vec<_> = [1, 0, 2, 3].iter().map(|&i| complete[i].pv[0]).collect();
+        assert_eq!(moves, expected);
+        let scores: Vec<Score> = merged.iter().map(|l| l.score).collect();
+        assert_eq!(scores, [25, 25, 10, 0]);
+        assert_eq!(candidates(&complete, &[]), complete);
+        assert_eq!(candidates(&[], &complete), complete);
     }
 
     #[test]
