@@ -26,7 +26,7 @@ pub const DEFAULT_ELO: u32 = MIN_ELO;
 const CANDIDATES: usize = 4;
 /// Nodes per move at a few levels, from matches against Stockfish 15.1 at its `UCI_Elo`
 /// (README, "Playing strength"); between two of them the nodes grow geometrically.
-const NODES_BY_ELO: [(u32, f64); 3] = [(MIN_ELO, 1_150.0), (1900, 80_000.0), (MAX_ELO, 600_000.0)];
+const NODES_BY_ELO: [(u32, f64); 3] = [(MIN_ELO, 3_500.0), (1900, 80_000.0), (MAX_ELO, 600_000.0)];
 /// The noise depends on the nodes only (not on the Elo asked), so that the Elo ↔ nodes curve
 /// can be calibrated without moving it: from `NOISE_NODES_LOW` nodes or fewer (the most noise)
 /// to `NOISE_NODES_HIGH` or more (the least), in steps of doubling.
@@ -119,8 +119,9 @@ impl Level {
 }
 
 /// Runs IterativeDeepening at `config.elo`: within the level's nodes (and the `go` limits),
-/// with at least [`CANDIDATES`] lines, then picks the move; a move other than the best is
-/// reported last, as its own line, so that `bestmove` is the first move of the last line.
+/// with at least [`CANDIDATES`] lines, then picks the move; unless the last line reported
+/// already starts with it, its line is reported again, so that `bestmove` is the first move
+/// of the last line.
 pub fn run_limited(
     game: &Game,
     config: &SearchConfig,
@@ -140,7 +141,13 @@ pub fn run_limited(
         nodes: Some(limits.nodes.map_or(level.nodes, |n| n.min(level.nodes))),
         ..limits.clone()
     };
-    let mut result = run(game, &config, &limits, state, signals, start, report);
+    let mut last_reported = None;
+    let mut result = run(game, &config, &limits, state, signals, start, &mut |news| {
+        if let Report::Iteration(line) = &news {
+            last_reported = line.pv.first().copied();
+        }
+        report(news);
+    });
     let lines = candidates(&result.lines, &result.complete_lines);
     let Some(chosen) = level.pick(&lines, &mut rand::rng()).cloned() else {
         return result;
@@ -149,6 +156,8 @@ pub fn run_limited(
         result.best = chosen.pv.first().copied();
         result.ponder = chosen.pv.get(1).copied();
         result.score = chosen.score;
+    }
+    if chosen.pv.first() != last_reported.as_ref() {
         report(Report::Iteration(Iteration {
             depth: result.depth,
             seldepth: result.depth,
