@@ -1,7 +1,4 @@
-//! The transposition table: scores with exact, lower or upper bounds, in clusters of four
-//! slots (64 bytes, one cache line) where a new position takes the place of the least worth
-//! keeping: an empty slot first, else the shallowest, an older search's counting 8 plies less
-//! a search ago.
+//! The transposition table: scores with exact, lower or upper bounds, depth-preferred replacement.
 //! Shared by the threads of a search without a lock: each slot is two atomic words, the data and
 //! the key XOR-ed with the data, so that a slot torn by two threads writing at once fails the
 //! key check on probe and reads as a miss.
@@ -120,39 +117,20 @@ pub struct TranspositionTable {
 
 const SLOT_BYTES: usize = std::mem::size_of::<AtomicSlot>();
 
-/// Slots a key may go to: one cluster, probed and replaced together.
-const CLUSTER_SLOTS: usize = 4;
-
-/// Plies of depth an entry is worth less for each search it is old.
-const AGE_PLIES: i32 = 8;
-
-/// How much an entry is worth keeping, from the search of `generation`: its depth, less
-/// [`AGE_PLIES`] for each search since its own; an empty slot least of all.
+/// Whether a result for `key` at `depth`, from the search of `generation`, takes the place of
+/// `old`, the slot's entry: unless that is another position's, deeper, and from this search.
 #[inline]
-fn worth(entry: &Entry, generation: u8) -> i32 {
-    if entry.is_empty() {
-        return i32::MIN;
-    }
-    let age = generation.wrapping_sub(entry.generation()) & 0x3f;
-    entry.depth as i32 - AGE_PLIES * age as i32
-}
-
-/// The number of slots for `mb` megabytes: whole clusters, at least one.
-fn slot_count(mb: usize) -> usize {
-    let slots = mb.saturating_mul(1 << 20) / SLOT_BYTES;
-    (slots / CLUSTER_SLOTS).max(1) * CLUSTER_SLOTS
+fn replaces(old: &Entry, key: u64, depth: i32, generation: u8) -> bool {
+    let same_search = old.generation() == generation && !old.is_empty();
+    old.key == key || !same_search || old.depth as i32 <= depth
 }
 
 impl TranspositionTable {
     /// A table of `mb` megabytes (at least one entry).
     pub fn new(mb: usize) -> TranspositionTable {
-        let entries = zeroed_slots(slot_count(mb))
+        let entries = zeroed_slots((mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1))
             .or_else(|_| zeroed_slots(1024))
-            .unwrap_or_else(|_| {
-                Box::new(std::array::from_fn::<AtomicSlot, CLUSTER_SLOTS, _>(|_| {
-                    [AtomicU64::new(0), AtomicU64::new(0)]
-                }))
-            });
+            .unwrap_or_else(|_| Box::new([[AtomicU64::new(0), AtomicU64::new(0)]]));
         TranspositionTable {
             entries,
             generation: 0,
@@ -161,8 +139,9 @@ impl TranspositionTable {
 
     /// Resizes to `mb` megabytes, clearing it; on failure the table is left as it was.
     pub fn resize(&mut self, mb: usize) -> Result<(), String> {
-        self.entries = zeroed_slots(slot_count(mb))
-            .map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
+        let count = (mb.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
+        self.entries =
+            zeroed_slots(count).map_err(|_| format!("cannot allocate a {mb} MB hash table"))?;
         self.generation = 0;
         Ok(())
     }
@@ -180,22 +159,18 @@ impl TranspositionTable {
         self.generation = (self.generation + 1) & 0x3f;
     }
 
-    /// The slots of `key`'s cluster.
     #[inline]
-    fn cluster(&self, key: u64) -> &[AtomicSlot] {
-        let clusters = (self.entries.len() / CLUSTER_SLOTS) as u128;
-        let first = ((key as u128 * clusters) >> 64) as usize * CLUSTER_SLOTS;
-        &self.entries[first..first + CLUSTER_SLOTS]
+    fn slot(&self, key: u64) -> &AtomicSlot {
+        &self.entries[((key as u128 * self.entries.len() as u128) >> 64) as usize]
     }
 
     /// The entry for `key`, with its mate score made relative to `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
-        let entry = self
-            .cluster(key)
-            .iter()
-            .map(Entry::load)
-            .find(|entry| entry.key == key && !entry.is_empty())?;
+        let entry = Entry::load(self.slot(key));
+        if entry.key != key || entry.is_empty() {
+            return None;
+        }
         let bound = match entry.flags & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -209,8 +184,7 @@ impl TranspositionTable {
         })
     }
 
-    /// Stores a result: in the slot of its position if its cluster has one (a result without a
-    /// move keeps the move stored), else in the slot of the entry least worth keeping.
+    /// Stores a result, replacing the slot's entry unless that one is deeper and from this search.
     #[inline]
     pub fn store(
         &self,
@@ -221,7 +195,11 @@ impl TranspositionTable {
         mv: Option<Move>,
         ply: usize,
     ) {
-        let (place, old) = self.place_for(key);
+        let place = self.slot(key);
+        let old = Entry::load(place);
+        if !replaces(&old, key, depth, self.generation) {
+            return;
+        }
         let mv = match mv {
             Some(m) => encode_move(m),
             None if old.key == key => old.mv,
@@ -240,23 +218,6 @@ impl TranspositionTable {
             flags: self.generation << 2 | bound_bits,
         };
         entry.save(place);
-    }
-
-    /// The slot a result for `key` goes to, with the entry it holds.
-    #[inline]
-    fn place_for(&self, key: u64) -> (&AtomicSlot, Entry) {
-        let cluster = self.cluster(key);
-        let mut chosen = (&cluster[0], Entry::load(&cluster[0]));
-        for slot in cluster {
-            let entry = Entry::load(slot);
-            if entry.key == key && !entry.is_empty() {
-                return (slot, entry);
-            }
-            if worth(&entry, self.generation) < worth(&chosen.1, self.generation) {
-                chosen = (slot, entry);
-            }
-        }
-        chosen
     }
 
     /// Permille of the first thousand slots filled by the current search.
@@ -401,53 +362,18 @@ mod tests {
         });
     }
 
-    /// Each key's stored depth (-99 if none); keys this small share a 1 MB table's first cluster.
-    fn depths_stored(tt: &TranspositionTable, keys: std::ops::RangeInclusive<u64>) -> Vec<i32> {
-        keys.map(|key| tt.probe(key, 0).map_or(-99, |hit| hit.depth))
-            .collect()
-    }
-
     #[test]
-    fn a_full_cluster_gives_up_its_shallowest_entry() {
-        let tt = TranspositionTable::new(1);
-        assert!(std::ptr::eq(tt.cluster(1), tt.cluster(5)));
-        for (key, depth) in [(1, 6), (2, 2), (3, 8), (4, 4)] {
-            tt.store(key, depth, 0, Bound::Exact, None, 0);
-        }
-        tt.store(5, 1, 0, Bound::Exact, None, 0);
-        assert_eq!(depths_stored(&tt, 1..=5), [6, -99, 8, 4, 1]);
-    }
-
-    #[test]
-    fn a_position_keeps_its_slot_whatever_the_depth() {
-        let tt = TranspositionTable::new(1);
-        for (key, depth) in [(1, 6), (2, 2), (3, 8), (4, 4)] {
-            tt.store(key, depth, 0, Bound::Exact, Some(start_move(3)), 0);
-        }
-        tt.store(3, 1, 0, Bound::Upper, None, 0);
-        assert_eq!(depths_stored(&tt, 1..=4), [6, 2, 1, 4]);
-        assert_eq!(
-            tt.probe(3, 0).map(|hit| hit.mv),
-            Some(encode_move(start_move(3)))
-        );
-    }
-
-    #[test]
-    fn entries_of_older_searches_count_less() {
+    fn deeper_entries_of_this_search_survive() {
         let mut tt = TranspositionTable::new(1);
-        for (key, depth) in [(1, 6), (2, 2), (3, 8), (4, 4)] {
-            tt.store(key, depth, 0, Bound::Exact, None, 0);
-        }
+        let a = 5u64;
+        let b = a ^ 1; // neighbouring keys share a slot in a table of this size
+        assert!(std::ptr::eq(tt.slot(a), tt.slot(b)));
+        tt.store(a, 6, 10, Bound::Exact, None, 0);
+        tt.store(b, 2, 20, Bound::Exact, None, 0);
+        assert!(tt.probe(a, 0).is_some());
+        assert!(tt.probe(b, 0).is_none());
         tt.new_search();
-        // Worth now: 6 - 8, 2 - 8, 8 - 8 and 4 - 8; this search's depth 3 is worth 3.
-        tt.store(5, 3, 0, Bound::Exact, None, 0);
-        assert_eq!(depths_stored(&tt, 1..=5), [6, -99, 8, 4, 3]);
-        tt.store(6, 0, 0, Bound::Exact, None, 0);
-        assert_eq!(depths_stored(&tt, 1..=6), [6, -99, 8, -99, 3, 0]);
-    }
-
-    /// A move of the start position, for the tests that look at the stored move.
-    fn start_move(index: usize) -> Move {
-        Chess::default().legal_moves()[index]
+        tt.store(b, 2, 20, Bound::Exact, None, 0);
+        assert!(tt.probe(b, 0).is_some());
     }
 }
