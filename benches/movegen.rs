@@ -15,7 +15,9 @@ use std::time::Duration;
 /// The bench positions and every position one move from them: about 1,300 positions.
 fn positions() -> Vec<Chess> {
     let mut positions = Vec::new();
-    for record in engine::epd::parse(engine::bench::BENCH_EPD).expect("bench.epd parses") {
+    for record in
+        engine::board::epd::parse(engine::tools::bench::BENCH_EPD).expect("bench.epd parses")
+    {
         let pos = Game::from_fen(&record.fen)
             .expect("legal")
             .position()

@@ -4,21 +4,22 @@
 //! for the [`engine::Engine`], which runs a [`search`] on its own thread; the engine and the
 //! search speak in typed [`engine::event::Event`]s, which [`uci::format`] turns into text and
 //! [`uci::output`], the one writer of stdout, prints. Layers, lowest first: [`board`], [`eval`],
-//! [`search`], [`engine`], [`uci`], then the tools; none imports one above it
-//! (tests/architecture.rs).
-pub mod bench;
+//! [`search`], [`engine`], [`uci`], [`tools`]; each is a folder, and none imports one above it
+//! (tests/project/architecture.rs). The command line (`src/bin/engine/`) stands above them all.
+// The board: positions and their key history, move generation, the rules, notation, perft, EPD.
 pub mod board;
-pub mod compare;
-pub mod engine;
-pub mod epd;
+
+// The evaluators: the course's material one, the positional one, and their reports.
 pub mod eval;
-pub mod labels;
-pub mod pgn;
-pub mod play;
-pub mod plot;
+
+// The searches and their one dispatcher.
 pub mod search;
-pub mod solve;
-pub mod time;
-pub mod tree;
-pub mod tune;
+
+// The engine: its state, options, commands and events, and the thread that searches.
+pub mod engine;
+
+// The UCI protocol: parsing commands, formatting events, the one writer of stdout.
 pub mod uci;
+
+// What the command line runs besides UCI: bench, compare, play, solve, tune, tree.
+pub mod tools;

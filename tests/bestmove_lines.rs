@@ -7,7 +7,7 @@
 mod common;
 
 use common::{bestmove_of, is_legal, Engine};
-use engine::epd;
+use engine::board::epd;
 
 /// `go` limits that stop searches at every stage: inside depth 1, between depths, mid-depth.
 const NODE_LIMITS: [u64; 6] = [1, 50, 400, 3_000, 15_000, 60_000];

@@ -8,10 +8,10 @@
 mod common;
 
 use common::{run, Engine};
+use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::movegen::{GenKind, MoveGen};
 use engine::board::perft::perft;
-use engine::epd;
 use shakmaty::{CastlingMode, Chess, MoveList, Position};
 
 /// A 960 position (king b1, rook a1 with its castling right) where only castling long mates:

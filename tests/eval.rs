@@ -292,7 +292,7 @@ fn bench_compare_and_solve_honour_the_evaluation() {
 #[test]
 fn play_takes_the_evaluation_from_set_and_from_each_side() {
     use engine::engine::options::Settings;
-    use engine::play::Player;
+    use engine::tools::play::Player;
     let mut base = Settings::default();
     base.set("Evaluation", Some("Material"))
         .expect("a valid value");

@@ -8,11 +8,11 @@
 //! (depth 3 ignored). Along every move of those trees and games, the incremental
 //! Zobrist key (`game::key_after`) equals the key computed from scratch.
 
+use engine::board::epd::{self, EpdRecord};
 use engine::board::game::Game;
 use engine::board::keys::{key_after, zobrist_key};
 use engine::board::movegen::{self, has_legal_move, CheckInfo, GenKind, MoveGen};
-use engine::epd::{self, EpdRecord};
-use engine::search::tt::encode_move;
+use engine::search::pvs::tt::encode_move;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::fen::Fen;

@@ -10,9 +10,9 @@ mod common;
 use std::time::Instant;
 
 use common::Engine;
+use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::perft::{divide, perft};
-use engine::epd;
 
 /// Counts above this are left to the deep (ignored) run.
 const FAST_MAX_NODES: u64 = 2_000_000;

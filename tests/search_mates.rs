@@ -12,7 +12,7 @@
 
 mod search_common;
 
-use engine::epd::EpdRecord;
+use engine::board::epd::EpdRecord;
 use engine::eval::{mate_distance, Evaluation, MATE};
 use engine::search::{SearchConfig, SearchKind, SearchState};
 use search_common::{config, depth, play_line, read_epd, san_move, search_with, RecordExt};

@@ -8,11 +8,11 @@ mod search_common;
 
 use std::time::Duration;
 
+use engine::board::epd::EpdRecord;
 use engine::board::game::Game;
-use engine::epd::EpdRecord;
 use engine::eval::{mate_distance, Evaluation, MATE};
+use engine::search::time::TimeBudget;
 use engine::search::{Limits, SearchConfig, SearchKind};
-use engine::time::TimeBudget;
 use search_common::{
     config, config_with, depth, play_line, read_epd, search, uci, Outcome, RecordExt,
 };

@@ -12,7 +12,7 @@ use engine::board::game::Game;
 use engine::board::notation;
 use engine::eval::Evaluation;
 use engine::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
-use engine::tree::{self, Edge, SearchTree};
+use engine::tools::tree::{self, Edge, SearchTree};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use common::run;

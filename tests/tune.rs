@@ -7,8 +7,8 @@ mod common;
 use std::path::PathBuf;
 
 use common::run;
-use engine::epd;
-use engine::labels;
+use engine::board::epd;
+use engine::tools::labels;
 
 fn temp_path(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("engine-tune-test-{}-{name}", std::process::id()))

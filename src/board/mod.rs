@@ -7,6 +7,7 @@
 //! - [`perft`]: counting the legal move tree.
 //! - [`rules`]: checkmate, stalemate and the draws, and the keys that repetitions are found in.
 
+pub mod epd;
 pub mod game;
 pub mod keys;
 pub mod movegen;

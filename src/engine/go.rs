@@ -8,8 +8,8 @@ use crate::engine::command::GoParams;
 use crate::engine::event::{quote, Event, PerftReport};
 use crate::engine::task::{wait_for_release, Finished, TaskKind};
 use crate::engine::Engine;
+use crate::search::time::{clock_budget, movetime_budget, ClockState, TimeBudget};
 use crate::search::{self, Limits, SearchConfig};
-use crate::time::{clock_budget, movetime_budget, ClockState, TimeBudget};
 
 impl Engine {
     /// `go`: a search on its own thread, ending with `bestmove`.

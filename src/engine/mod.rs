@@ -10,7 +10,9 @@ pub mod command;
 pub mod event;
 mod go;
 pub mod memory;
+pub mod option_table;
 pub mod options;
+pub mod settings;
 mod task;
 
 use std::collections::VecDeque;

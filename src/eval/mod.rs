@@ -1,6 +1,6 @@
 //! The evaluators, chosen by the `Evaluation` option, and the scores they share.
 //!
-//! - [`material`]: the seeds' evaluator, kept exact (pawn 100 ... queen 900).
+//! - [`material`](mod@material): the course's evaluator, kept exact (pawn 100 ... queen 900).
 //! - [`positional`]: PeSTO's tapered material and piece-square tables plus pawn structure,
 //!   mobility, king safety, bishop pair, rook files and tempo; the default.
 

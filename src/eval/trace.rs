@@ -103,8 +103,8 @@ mod tests {
     /// Positions one and two moves from every bench position, and those themselves.
     fn positions() -> Vec<Chess> {
         let mut all = Vec::new();
-        for record in
-            crate::epd::parse(include_str!("../../positions/bench.epd")).expect("bench.epd parses")
+        for record in crate::board::epd::parse(include_str!("../../positions/bench.epd"))
+            .expect("bench.epd parses")
         {
             let game = Game::from_fen(&record.fen).expect("a legal position");
             let root = game.position().clone();

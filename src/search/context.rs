@@ -12,7 +12,7 @@ use crate::search::multipv::{Line, RootLines};
 use crate::search::observer::{NodeKind, SearchObserver, Unobserved, Window};
 use crate::search::pv::PvTable;
 use crate::search::tablebase::SearchTables;
-use crate::search::{Iteration, Progress, Report, Stats, MAX_PLY};
+use crate::search::types::{Iteration, Progress, Report, Stats, MAX_PLY};
 
 /// The running state of one tree search, telling `O` of every node (nothing, in every search
 /// but `engine tree`'s).

@@ -9,9 +9,10 @@ use shakmaty::Move;
 
 use crate::eval::{mate_distance, Score};
 use crate::search::context::SearchContext;
+use crate::search::limits::Limits;
 use crate::search::multipv::Line;
 use crate::search::observer::SearchObserver;
-use crate::search::{Limits, Report, SearchResult};
+use crate::search::types::{Report, SearchResult};
 
 /// How a search deepens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

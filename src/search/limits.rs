@@ -6,9 +6,8 @@ use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-use crate::search::smp::ThreadNodes;
-use crate::search::MAX_DEPTH;
-use crate::time::TimeBudget;
+use crate::search::time::TimeBudget;
+use crate::search::types::MAX_DEPTH;
 
 /// What ends a search, besides `stop`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -220,5 +219,49 @@ impl<'a> Limiter<'a> {
             (Some(budget), Some(used)) => used >= limit(budget),
             _ => false,
         }
+    }
+}
+
+/// The node counts of a search's threads, each published by its own thread when it looks at
+/// the clock (every 1024 nodes).
+#[derive(Debug)]
+pub struct ThreadNodes(Box<[AtomicU64]>);
+
+impl ThreadNodes {
+    pub fn new(threads: usize) -> ThreadNodes {
+        ThreadNodes((0..threads).map(|_| AtomicU64::new(0)).collect())
+    }
+
+    /// Thread `thread` has counted `nodes`.
+    pub fn publish(&self, thread: usize, nodes: u64) {
+        if let Some(count) = self.0.get(thread) {
+            count.store(nodes, Ordering::Relaxed);
+        }
+    }
+
+    /// The nodes the threads other than `thread` have published.
+    pub fn others(&self, thread: usize) -> u64 {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| i != thread)
+            .map(|(_, count)| count.load(Ordering::Relaxed))
+            .sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_thread_counts_the_others() {
+        let nodes = ThreadNodes::new(3);
+        nodes.publish(0, 10);
+        nodes.publish(1, 200);
+        nodes.publish(2, 3000);
+        nodes.publish(7, 1);
+        assert_eq!(nodes.others(0), 3200);
+        assert_eq!(nodes.others(2), 210);
     }
 }

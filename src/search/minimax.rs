@@ -3,15 +3,13 @@
 //! Written in negamax form: a position's value for the side to move is the maximum over its
 //! moves of the negated value of the child, which is minimax with the min levels negated.
 
-use shakmaty::{Chess, Move, MoveList, Position};
+use shakmaty::{Chess, Move, Position};
 
-use crate::board::movegen::MoveGen;
-use crate::board::rules::{is_draw, KeyHistory, Repetition};
-use crate::eval::{Score, DRAW, INFINITY};
+use crate::eval::{Score, INFINITY};
 use crate::search::context::SearchContext;
+use crate::search::cutoff::{horizon_outcome, rule_outcome};
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved};
-use crate::search::score_without_moves;
 
 /// Minimax over the root moves, deepened afresh depth by depth.
 pub struct Minimax<'a, O = Unobserved> {
@@ -119,39 +117,4 @@ fn minimax_node<O: SearchObserver>(
         }
     }
     best
-}
-
-/// The cutoff test's "game over" half for a node below the root whose moves are `moves`:
-/// checkmate, stalemate, and the draws by the rules (threefold repetition, not any repetition
-/// inside the search); None when its moves must be searched.
-pub(super) fn rule_outcome(
-    pos: &Chess,
-    moves: &MoveList,
-    ply: usize,
-    history: &KeyHistory,
-) -> Option<Score> {
-    if moves.is_empty() {
-        return Some(score_without_moves(pos.is_check(), ply));
-    }
-    is_draw(pos, history, Repetition::Threefold, || true).then_some(DRAW)
-}
-
-/// The value of a node at the horizon (below the root): the rules' verdict as [`rule_outcome`]
-/// gives it, else `evaluation`, the position's static evaluation; the moves are not generated,
-/// only tested for existence.
-pub(super) fn horizon_outcome(
-    pos: &Chess,
-    ply: usize,
-    history: &KeyHistory,
-    evaluation: Score,
-) -> Score {
-    let gen = MoveGen::new(pos);
-    let not_mated = || !gen.in_check() || gen.has_legal_move();
-    if is_draw(pos, history, Repetition::Threefold, not_mated) {
-        return DRAW;
-    }
-    if !gen.has_legal_move() {
-        return score_without_moves(gen.in_check(), ply);
-    }
-    evaluation
 }

@@ -1,26 +1,14 @@
 //! The observer hook: what a search tells an observer about the tree it walks, node by node,
 //! so that a tool can draw the tree searched (`engine tree`) rather than a re-enactment of it.
 //!
-//! The observer is a type parameter of the search ([`SearchContext`] and the searches over it):
-//! every search but [`run_observed`]'s has [`Unobserved`], whose hooks are empty and inlined
+//! The observer is a type parameter of the search ([`SearchContext`](crate::search::context::SearchContext) and the searches over it):
+//! every search but `engine tree`'s has [`Unobserved`], whose hooks are empty and inlined
 //! away, so the code searched is what it was before the hook existed. The node count, moves and
 //! scores are the same with an observer as without.
 
-use std::time::Instant;
-
 use shakmaty::{Chess, Move};
 
-use crate::board::game::Game;
 use crate::eval::Score;
-use crate::search::alphabeta::AlphaBeta;
-use crate::search::context::SearchContext;
-use crate::search::deepening::deepen;
-use crate::search::iterative::IterativeDeepening;
-use crate::search::limits::Limiter;
-use crate::search::minimax::Minimax;
-use crate::search::{
-    root_moves, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
-};
 
 /// How a node was entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,48 +95,4 @@ impl<T: SearchObserver + ?Sized> SearchObserver for &mut T {
     fn cutoff(&mut self, ply: usize, skipped: &[Move]) {
         (**self).cutoff(ply, skipped);
     }
-}
-
-/// Runs `config`'s search of `game` to `depth` with a fresh state of `hash_mb` MB, as
-/// `go depth` does on a fresh engine (one thread, the same node count), telling `observer`
-/// every node; the reports go to `report`. Random has no tree: None.
-pub fn run_observed<O: SearchObserver>(
-    game: &Game,
-    config: &SearchConfig,
-    depth: u32,
-    hash_mb: usize,
-    observer: O,
-    report: &mut dyn FnMut(Report),
-) -> Option<SearchResult> {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    let signals = Signals::new(false);
-    let start = Instant::now();
-    let limiter = Limiter::new(&signals, start, None, None);
-    let root_moves = root_moves(game, &limits);
-    if root_moves.is_empty() {
-        return Some(SearchResult::default());
-    }
-    let context =
-        SearchContext::new(game, limiter, config.evaluation, report).observed_by(observer);
-    let mut state = SearchState::new(hash_mb);
-    let mut result = match config.kind {
-        SearchKind::Random => return None,
-        SearchKind::Minimax => deepen(&mut Minimax::new(context, &root_moves), &limits, false),
-        SearchKind::AlphaBeta => {
-            let mut search = AlphaBeta::new(context, &root_moves, config.move_ordering);
-            deepen(&mut search, &limits, false)
-        }
-        SearchKind::IterativeDeepening => {
-            state.tt.new_search();
-            state.heuristics.new_search();
-            let (tt, heuristics) = (&state.tt, &mut state.heuristics);
-            let mut search = IterativeDeepening::new(context, &root_moves, config, tt, heuristics);
-            deepen(&mut search, &limits, false)
-        }
-    };
-    result.time = start.elapsed();
-    Some(result)
 }

@@ -2,7 +2,7 @@
 
 use shakmaty::Move;
 
-use crate::search::MAX_PLY;
+use crate::search::types::MAX_PLY;
 
 /// Principal variations by ply: row `ply` holds the best line found from that ply.
 #[derive(Clone, Debug)]

@@ -8,19 +8,10 @@ use std::time::Instant;
 
 use rand::Rng;
 
-use crate::board::game::Game;
 use crate::eval::{is_mate_score, Score};
+use crate::search::limits::Limits;
 use crate::search::multipv::Line;
-use crate::search::{
-    run, Iteration, Limits, Report, SearchConfig, SearchResult, SearchState, Signals,
-};
-
-/// The range of `UCI_Elo` and its default. Stockfish 15.1 offers 1350–2850; the top here is
-/// the highest level this engine reaches against Stockfish's (its full strength is only a
-/// little above it at 10 s + 0.1 s).
-pub const MIN_ELO: u32 = 1350;
-pub const MAX_ELO: u32 = 2000;
-pub const DEFAULT_ELO: u32 = MIN_ELO;
+use crate::search::types::{Iteration, Report, SearchConfig, SearchResult, MAX_ELO, MIN_ELO};
 
 /// How many root moves a limited search compares (Stockfish's skill levels look at four).
 const CANDIDATES: usize = 4;
@@ -118,18 +109,16 @@ impl Level {
     }
 }
 
-/// Runs IterativeDeepening at `config.elo`: within the level's nodes (and the `go` limits),
-/// with at least [`CANDIDATES`] lines, then picks the move; unless the last line reported
-/// already starts with it, its line is reported again, so that `bestmove` is the first move
-/// of the last line.
+/// Runs IterativeDeepening at `config.elo` through `search` (the dispatcher): within the
+/// level's nodes (and the `go` limits), with at least `CANDIDATES` lines, then picks the
+/// move; unless the last line reported already starts with it, its line is reported again, so
+/// that `bestmove` is the first move of the last line.
 pub fn run_limited(
-    game: &Game,
     config: &SearchConfig,
     limits: &Limits,
-    state: &mut SearchState,
-    signals: &Signals,
     start: Instant,
     report: &mut dyn FnMut(Report),
+    search: impl FnOnce(&SearchConfig, &Limits, &mut dyn FnMut(Report)) -> SearchResult,
 ) -> SearchResult {
     let level = Level::for_elo(config.elo);
     let config = SearchConfig {
@@ -142,12 +131,13 @@ pub fn run_limited(
         ..limits.clone()
     };
     let mut last_reported = None;
-    let mut result = run(game, &config, &limits, state, signals, start, &mut |news| {
+    let mut listen = |news: Report| {
         if let Report::Iteration(line) = &news {
             last_reported = line.pv.first().copied();
         }
         report(news);
-    });
+    };
+    let mut result = search(&config, &limits, &mut listen);
     let lines = candidates(&result.lines, &result.complete_lines);
     let Some(chosen) = level.pick(&lines, &mut rand::rng()).cloned() else {
         return result;

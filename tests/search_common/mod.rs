@@ -5,8 +5,8 @@
 use std::path::PathBuf;
 use std::time::Instant;
 
+use engine::board::epd::{self, EpdRecord};
 use engine::board::game::Game;
-use engine::epd::{self, EpdRecord};
 use engine::eval::Evaluation;
 use engine::search::{
     run, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,

@@ -191,7 +191,7 @@ impl MoveGen<'_> {
         }
     }
 
-    /// The legal move that a code of [`crate::search::tt::encode_move`] stands for here, if any.
+    /// The legal move that a code of `encode_move` (the transposition table's) stands for here, if any.
     pub fn decode(&self, code: u16) -> Option<Move> {
         if code == 0 {
             return None;

@@ -1,0 +1,23 @@
+# A small Makefile for the tools that expect one (OpenBench's workers build with `make EXE=NAME`
+# and then run `NAME bench`). Everything else is plain cargo: see README.md.
+
+EXE ?= target/release/engine
+CARGO ?= cargo
+
+.PHONY: all test bench clean
+
+# The engine, as a user builds it, copied to $(EXE) when that names another file.
+all:
+	$(CARGO) build --release
+	@if [ "$(EXE)" != "target/release/engine" ]; then cp target/release/engine "$(EXE)"; fi
+
+# The test command of README.md.
+test:
+	$(CARGO) test --release
+
+# The bench signature (`Nodes searched`) and speed.
+bench: all
+	target/release/engine bench
+
+clean:
+	$(CARGO) clean

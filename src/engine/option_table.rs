@@ -1,0 +1,361 @@
+//! The table of UCI options: each declared once, with its kind, range and default, and how it
+//! sets the [`Settings`].
+
+use crate::engine::memory::hash_limit_mb;
+use crate::engine::settings::{OptionChange, Settings};
+use crate::eval::Evaluation;
+use crate::search::types::{SearchKind, MAX_DEPTH, MAX_ELO, MIN_ELO};
+
+/// One UCI option.
+#[derive(Clone, Copy, Debug)]
+pub struct UciOption {
+    pub name: &'static str,
+    pub kind: OptionKind,
+}
+
+/// An option's type and range, and how it reads and changes the settings.
+#[derive(Clone, Copy, Debug)]
+pub enum OptionKind {
+    Spin {
+        min: i64,
+        max: SpinMax,
+        get: fn(&Settings) -> i64,
+        set: fn(&mut Settings, i64) -> OptionChange,
+    },
+    Check {
+        get: fn(&Settings) -> bool,
+        set: fn(&mut Settings, bool),
+    },
+    /// The value is one of `vars`; `set` receives its index.
+    Combo {
+        vars: &'static [&'static str],
+        get: fn(&Settings) -> &'static str,
+        set: fn(&mut Settings, usize),
+    },
+    Button {
+        press: OptionChange,
+    },
+    /// A string (UCI `type string`), handed to the engine as it is: `change` says what to do
+    /// with it. Empty (or `<empty>`, as GUIs send it) is a value.
+    Text {
+        default: &'static str,
+        change: OptionChange,
+    },
+}
+
+/// How `uci` shows an empty string default, and what GUIs send back for it (as Stockfish).
+pub const EMPTY_TEXT: &str = "<empty>";
+
+/// The largest value of a spin option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpinMax {
+    Fixed(i64),
+    /// `Hash`: what the machine can give, found when the engine starts ([`hash_limit_mb`]).
+    HashLimit,
+}
+
+impl SpinMax {
+    pub fn value(self) -> i64 {
+        match self {
+            SpinMax::Fixed(max) => max,
+            SpinMax::HashLimit => hash_limit_mb() as i64,
+        }
+    }
+}
+
+/// An option's value, as `uci` announces it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Spin(i64),
+    Check(bool),
+    Combo(&'static str),
+    Button,
+    /// A string option's default (the engine keeps the value it was given).
+    Text(&'static str),
+}
+
+impl UciOption {
+    /// The option's value in `settings`.
+    pub fn value(&self, settings: &Settings) -> OptionValue {
+        match self.kind {
+            OptionKind::Spin { get, .. } => OptionValue::Spin(get(settings)),
+            OptionKind::Check { get, .. } => OptionValue::Check(get(settings)),
+            OptionKind::Combo { get, .. } => OptionValue::Combo(get(settings)),
+            OptionKind::Button { .. } => OptionValue::Button,
+            OptionKind::Text { default, .. } => OptionValue::Text(default),
+        }
+    }
+
+    /// The value an engine starts with.
+    pub fn default_value(&self) -> OptionValue {
+        self.value(&Settings::DEFAULT)
+    }
+
+    /// Checks `value` against the option's type and range, then changes `settings`.
+    pub fn set(
+        &self,
+        settings: &mut Settings,
+        value: Option<&str>,
+    ) -> Result<OptionChange, String> {
+        let name = self.name;
+        let text = match (self.kind, value) {
+            (OptionKind::Button { press }, _) => return Ok(press),
+            (OptionKind::Text { change, .. }, _) => return Ok(change),
+            (_, None) => return Err(format!("option {name} needs a value")),
+            (_, Some(text)) => text,
+        };
+        match self.kind {
+            OptionKind::Spin { min, max, set, .. } => {
+                let max = max.value();
+                match text.parse::<i64>() {
+                    Ok(n) if (min..=max).contains(&n) => Ok(set(settings, n)),
+                    Ok(n) => Err(format!(
+                        "option {name} value {n} is out of range {min}..{max}"
+                    )),
+                    Err(_) => Err(format!(
+                        "option {name} needs a whole number from {min} to {max}, got '{text}'"
+                    )),
+                }
+            }
+            OptionKind::Check { set, .. } => {
+                let on = match text.to_ascii_lowercase().as_str() {
+                    "true" => true,
+                    "false" => false,
+                    _ => return Err(format!("option {name} needs true or false, got '{text}'")),
+                };
+                set(settings, on);
+                Ok(OptionChange::Value)
+            }
+            OptionKind::Combo { vars, set, .. } => {
+                let index = vars
+                    .iter()
+                    .position(|var| var.eq_ignore_ascii_case(text))
+                    .ok_or_else(|| {
+                        format!(
+                            "option {name} must be one of {}, got '{text}'",
+                            vars.join(", ")
+                        )
+                    })?;
+                set(settings, index);
+                Ok(OptionChange::Value)
+            }
+            OptionKind::Button { press } | OptionKind::Text { change: press, .. } => Ok(press),
+        }
+    }
+}
+
+/// An on/off part of the search.
+const fn switch(
+    name: &'static str,
+    get: fn(&Settings) -> bool,
+    set: fn(&mut Settings, bool),
+) -> UciOption {
+    UciOption {
+        name,
+        kind: OptionKind::Check { get, set },
+    }
+}
+
+/// The names of the search types, in [`SearchKind::ALL`]'s order.
+const SEARCH_NAMES: [&str; 4] = {
+    let mut names = [""; 4];
+    let mut i = 0;
+    while i < names.len() {
+        names[i] = SearchKind::ALL[i].name();
+        i += 1;
+    }
+    names
+};
+
+/// The names of the evaluators, in [`Evaluation::ALL`]'s order.
+const EVALUATION_NAMES: [&str; 2] = [Evaluation::ALL[0].name(), Evaluation::ALL[1].name()];
+
+/// Every option, in the order `uci` lists them.
+pub const OPTIONS: &[UciOption] = &[
+    UciOption {
+        name: "Hash",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::HashLimit,
+            get: |s| s.hash_mb as i64,
+            set: |_, mb| OptionChange::Hash(mb as usize),
+        },
+    },
+    UciOption {
+        name: "Clear Hash",
+        kind: OptionKind::Button {
+            press: OptionChange::ClearHash,
+        },
+    },
+    UciOption {
+        name: "Move Overhead",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(5000),
+            get: |s| s.move_overhead_ms as i64,
+            set: |s, ms| {
+                s.move_overhead_ms = ms as u64;
+                OptionChange::Value
+            },
+        },
+    },
+    // `Ponder` only tells the engine that `go ponder` may come: there is nothing to keep.
+    switch("Ponder", |_| false, |_, _| {}),
+    UciOption {
+        name: "Search",
+        kind: OptionKind::Combo {
+            vars: &SEARCH_NAMES,
+            get: |s| s.search.kind.name(),
+            set: |s, i| s.search.kind = SearchKind::ALL[i],
+        },
+    },
+    UciOption {
+        name: "Evaluation",
+        kind: OptionKind::Combo {
+            vars: &EVALUATION_NAMES,
+            get: |s| s.search.evaluation.name(),
+            set: |s, i| s.search.evaluation = Evaluation::ALL[i],
+        },
+    },
+    UciOption {
+        name: "Depth",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(MAX_DEPTH as i64),
+            get: |s| s.depth as i64,
+            set: |s, depth| {
+                s.depth = depth as u32;
+                OptionChange::Value
+            },
+        },
+    },
+    switch(
+        "TranspositionTable",
+        |s| s.search.transposition_table,
+        |s, on| s.search.transposition_table = on,
+    ),
+    switch(
+        "MoveOrdering",
+        |s| s.search.move_ordering,
+        |s, on| s.search.move_ordering = on,
+    ),
+    switch(
+        "Quiescence",
+        |s| s.search.quiescence,
+        |s, on| s.search.quiescence = on,
+    ),
+    switch(
+        "AspirationWindows",
+        |s| s.search.aspiration_windows,
+        |s, on| s.search.aspiration_windows = on,
+    ),
+    switch(
+        "NullMove",
+        |s| s.search.null_move,
+        |s, on| s.search.null_move = on,
+    ),
+    switch(
+        "LateMoveReductions",
+        |s| s.search.late_move_reductions,
+        |s, on| s.search.late_move_reductions = on,
+    ),
+    switch(
+        "Futility",
+        |s| s.search.futility,
+        |s, on| s.search.futility = on,
+    ),
+    UciOption {
+        name: "Seed",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(i32::MAX as i64),
+            get: |s| s.search.seed as i64,
+            set: |s, seed| {
+                s.search.seed = seed as u64;
+                OptionChange::Value
+            },
+        },
+    },
+    switch("UCI_Chess960", |s| s.chess960, |s, on| s.chess960 = on),
+    UciOption {
+        name: "SyzygyPath",
+        kind: OptionKind::Text {
+            default: "",
+            change: OptionChange::SyzygyPath,
+        },
+    },
+    UciOption {
+        name: "SyzygyProbeLimit",
+        kind: OptionKind::Spin {
+            min: 0,
+            max: SpinMax::Fixed(7),
+            get: |s| i64::from(s.search.syzygy_probe_limit),
+            set: |s, pieces| {
+                s.search.syzygy_probe_limit = pieces as u32;
+                OptionChange::Value
+            },
+        },
+    },
+    // Issue 13 (smp): Threads, MultiPV, UCI_LimitStrength, UCI_Elo.
+    UciOption {
+        name: "Threads",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::Fixed(MAX_THREADS as i64),
+            get: |s| s.search.threads as i64,
+            set: |s, threads| {
+                s.search.threads = threads as usize;
+                OptionChange::Value
+            },
+        },
+    },
+    UciOption {
+        name: "MultiPV",
+        kind: OptionKind::Spin {
+            min: 1,
+            max: SpinMax::Fixed(MAX_MULTI_PV as i64),
+            get: |s| s.search.multi_pv as i64,
+            set: |s, lines| {
+                s.search.multi_pv = lines as usize;
+                OptionChange::Value
+            },
+        },
+    },
+    switch(
+        "UCI_LimitStrength",
+        |s| s.search.limit_strength,
+        |s, on| s.search.limit_strength = on,
+    ),
+    UciOption {
+        name: "UCI_Elo",
+        kind: OptionKind::Spin {
+            min: MIN_ELO as i64,
+            max: SpinMax::Fixed(MAX_ELO as i64),
+            get: |s| s.search.elo as i64,
+            set: |s, elo| {
+                s.search.elo = elo as u32;
+                OptionChange::Value
+            },
+        },
+    },
+];
+
+/// The most search threads `Threads` asks for.
+pub const MAX_THREADS: usize = 256;
+/// The most root lines `MultiPV` asks for.
+pub const MAX_MULTI_PV: usize = 256;
+
+/// Finds an option by name, ignoring case and runs of whitespace.
+pub fn find(name: &str) -> Option<&'static UciOption> {
+    let wanted = normalize(name);
+    OPTIONS
+        .iter()
+        .find(|option| normalize(option.name) == wanted)
+}
+
+fn normalize(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_ascii_lowercase()
+}

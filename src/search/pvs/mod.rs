@@ -1,0 +1,17 @@
+//! IterativeDeepening's own parts: the searcher and its root and nodes (principal variation
+//! search), quiescence, the selective parts, the staged move picker and the history it learns,
+//! static exchange evaluation, the transposition table, the tablebase probe, Lazy SMP, and the
+//! state kept from one move to the next.
+
+pub mod history;
+mod node;
+pub mod picker;
+mod probe;
+mod quiescence;
+mod root;
+pub mod searcher;
+pub mod see;
+mod selective;
+pub mod smp;
+pub mod state;
+pub mod tt;

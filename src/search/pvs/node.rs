@@ -1,0 +1,291 @@
+//! A node of IterativeDeepening below the root: the table probe, the selective parts, the
+//! principal variation search of its moves, and the table store.
+
+use crate::board::movegen::{CheckInfo, MoveGen};
+use crate::board::rules::{self, Repetition};
+use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE};
+use crate::search::observer::{SearchObserver, Window};
+use crate::search::pvs::picker::Stage;
+use crate::search::pvs::probe::TablebaseProbe;
+use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::selective::late_move_reduction;
+use crate::search::pvs::tt::{decode_move, Bound, Hit};
+use crate::search::types::{score_without_moves, MAX_PLY};
+use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
+
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+    /// The principal variation search of `pos` with `depth` plies left, told to the observer.
+    #[inline]
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let score = self.negamax_node(pos, depth, ply, alpha, beta);
+        self.context.leave(ply, Some(Window { alpha, beta }), score);
+        score
+    }
+
+    /// [`IterativeDeepening::negamax`] without the observer.
+    pub(super) fn negamax_node(
+        &mut self,
+        pos: &Chess,
+        mut depth: i32,
+        ply: usize,
+        mut alpha: Score,
+        mut beta: Score,
+    ) -> Score {
+        let gen = MoveGen::new(pos);
+        let in_check = gen.in_check();
+        let may_extend = ply < 2 * self.root_depth as usize && ply < MAX_PLY / 2;
+        if in_check && may_extend {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return if self.quiescence {
+                self.quiesce_node(pos, &gen, ply, alpha, beta)
+            } else {
+                self.leaf(pos, &gen, ply)
+            };
+        }
+        if self.context.enter(ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.context.evaluate(pos);
+        }
+        if self.is_rule_draw(pos, &gen) {
+            return DRAW;
+        }
+        // Mate distance pruning: no line from here can beat a mate already found nearer the root.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(MATE - ply as Score - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let pv_node = beta - alpha > 1;
+        let key = self.context.history.key();
+        let hit = self.probe(key, ply);
+        if let Some(hit) = hit {
+            if !pv_node && hit.cuts(depth, alpha, beta) {
+                self.context.stats.tt_cutoffs += 1;
+                return hit.score;
+            }
+        }
+        let tablebase = self.probe_tablebase(pos, depth, ply, alpha, beta);
+        if let TablebaseProbe::Cut(score) = tablebase {
+            return score;
+        }
+        let count = gen.count_moves(2);
+        if count == 0 {
+            return score_without_moves(in_check, ply);
+        }
+        if count == 1 && !in_check && may_extend {
+            depth += 1;
+        }
+        let static_eval = self.context.evaluate(pos);
+        let mut node = Node {
+            depth,
+            ply,
+            in_check,
+            pv: pv_node,
+            futility_value: None,
+        };
+        if let Some(score) = self.reverse_futility(&node, beta, static_eval) {
+            return score;
+        }
+        if self.may_try_null_move(pos, &node, beta, static_eval) {
+            if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
+                return score;
+            }
+            if self.context.stopped() {
+                return 0;
+            }
+        }
+        node.futility_value = self.futility_value(&node, alpha, static_eval);
+        let table_move = hit.and_then(|hit| gen.decode(hit.mv));
+        self.frames[ply].start(table_move, self.ordering, true);
+        if node.futility_value.is_some() {
+            self.frames[ply].quiet_checks_only();
+        }
+        let score = self.search_moves(pos, &gen, node, alpha, beta);
+        self.bound_by_tablebase(tablebase, score, depth, ply)
+    }
+
+    /// The next move of the frame at `ply`, and its stage.
+    #[inline]
+    pub(super) fn next_move(
+        &mut self,
+        gen: &MoveGen,
+        board: &Board,
+        ply: usize,
+        color: Color,
+    ) -> Option<(Move, Stage)> {
+        self.frames[ply].next(gen, board, self.heuristics, color, ply)
+    }
+
+    /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
+    /// pruning), records the result in the table and the heuristics.
+    pub(super) fn search_moves(
+        &mut self,
+        pos: &Chess,
+        gen: &MoveGen,
+        node: Node,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let Node { depth, ply, .. } = node;
+        let original_alpha = alpha;
+        let color = pos.turn();
+        let reduce = self.late_move_reductions && depth >= 3 && !node.in_check;
+        // Where futility prunes the quiet moves that do not check (the frame does not even
+        // generate them), none of them is expected to beat the futility value.
+        let mut best = node.futility_value.unwrap_or(-INFINITY);
+        let mut best_move = None;
+        let mut searched = 0;
+        // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
+        let mut checks: Option<CheckInfo> = None;
+        while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
+            // At a futile node the frame hands out only quiet moves that check; killers are tested.
+            let prunable = stage == Stage::Killer && node.futility_value.is_some();
+            let reducible = reduce && searched >= 3 && stage == Stage::Quiet;
+            let gives_check = (prunable || reducible)
+                && checks
+                    .get_or_insert_with(|| CheckInfo::new(pos))
+                    .gives_check(pos, m);
+            if prunable && !gives_check {
+                continue;
+            }
+            let child = self.context.play(pos, m);
+            let score = if searched == 0 {
+                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let reduction = if reducible && !gives_check {
+                    late_move_reduction(depth, searched)
+                } else {
+                    0
+                };
+                self.search_later_move(&child, &node, reduction, alpha, beta)
+            };
+            self.context.undo();
+            searched += 1;
+            if self.context.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    self.context.pv.update(ply, m);
+                    if alpha >= beta {
+                        self.on_beta_cutoff(m, pos, ply, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        let key = self.context.history.key();
+        self.store(key, depth, best, bound, best_move, ply);
+        best
+    }
+
+    /// A move after the first (principal variation search): a null-window search, reduced by
+    /// `reduction` plies first; searched again at full depth, then with the full window, while
+    /// it beats alpha.
+    #[inline]
+    pub(super) fn search_later_move(
+        &mut self,
+        child: &Chess,
+        node: &Node,
+        reduction: i32,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        let (new_depth, ply) = (node.depth - 1, node.ply + 1);
+        let mut score = -self.negamax(child, new_depth - reduction, ply, -alpha - 1, -alpha);
+        if reduction > 0 && score > alpha && !self.context.stopped() {
+            score = -self.negamax(child, new_depth, ply, -alpha - 1, -alpha);
+        }
+        if score > alpha && score < beta && !self.context.stopped() {
+            score = -self.negamax(child, new_depth, ply, -beta, -alpha);
+        }
+        score
+    }
+
+    /// A node at the horizon with quiescence off: the rules' verdict or the static evaluation.
+    pub(super) fn leaf(&mut self, pos: &Chess, gen: &MoveGen, ply: usize) -> Score {
+        if self.context.enter(ply) {
+            return 0;
+        }
+        if self.is_rule_draw(pos, gen) {
+            return DRAW;
+        }
+        if !gen.has_legal_move() {
+            return score_without_moves(gen.in_check(), ply);
+        }
+        self.context.evaluate(pos)
+    }
+
+    /// A draw by the rules below the root, a repetition inside the search counting as one.
+    /// The history's last key must be `pos`'s.
+    #[inline]
+    pub(super) fn is_rule_draw(&self, pos: &Chess, gen: &MoveGen) -> bool {
+        // Only in check can there be no move.
+        let not_mated = || !gen.in_check() || gen.has_legal_move();
+        rules::is_draw(pos, &self.context.history, Repetition::InSearch, not_mated)
+    }
+
+    pub(super) fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
+        self.context.stats.beta_cutoffs += 1;
+        if self.ordering && !m.is_capture() && !m.is_promotion() {
+            self.heuristics.record_cutoff(m, pos.turn(), ply, depth);
+        }
+    }
+
+    pub(super) fn probe(&mut self, key: u64, ply: usize) -> Option<Hit> {
+        if !self.use_tt {
+            return None;
+        }
+        self.context.stats.tt_probes += 1;
+        let hit = self.tt.probe(key, ply);
+        if hit.is_some() {
+            self.context.stats.tt_hits += 1;
+        }
+        hit
+    }
+
+    pub(super) fn store(
+        &mut self,
+        key: u64,
+        depth: i32,
+        score: Score,
+        bound: Bound,
+        m: Option<Move>,
+        ply: usize,
+    ) {
+        if self.use_tt {
+            self.context.stats.tt_stores += 1;
+            self.tt.store(key, depth, score, bound, m, ply);
+        }
+    }
+
+    pub(super) fn table_move(&self, key: u64, moves: &MoveList, ply: usize) -> Option<Move> {
+        if !self.use_tt {
+            return None;
+        }
+        self.tt
+            .probe(key, ply)
+            .and_then(|hit| decode_move(hit.mv, moves))
+    }
+}

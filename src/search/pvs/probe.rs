@@ -1,0 +1,83 @@
+//! The tablebase probe of IterativeDeepening's nodes (Stockfish's rule): a draw, or a win or
+//! loss outside the window, decides the node; otherwise the result bounds its score.
+
+use shakmaty::Chess;
+use shakmaty_syzygy::Wdl;
+
+use crate::eval::{Score, DRAW};
+use crate::search::observer::SearchObserver;
+use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::tt::Bound;
+use crate::search::tablebase::{CURSED_WIN, TB_WIN};
+use crate::search::types::MAX_DEPTH;
+
+/// What the tables say of a node of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum TablebaseProbe {
+    /// Not probed (too many pieces, not just after a capture or pawn move, no tables).
+    None,
+    /// The node's score: a draw, or a win (loss) that already fails high (low).
+    Cut(Score),
+    /// A win: the node scores at least this, whatever the search finds.
+    Floor(Score),
+    /// A loss: the node scores at most this.
+    Ceiling(Score),
+}
+
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+    /// Probes `pos` at `ply` (Stockfish's rule): a draw, a win at or above `beta` or a loss at
+    /// or below `alpha` decides the node and is stored in the table; otherwise the result
+    /// bounds the score of the search.
+    pub(super) fn probe_tablebase(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> TablebaseProbe {
+        let Some(wdl) = self.context.tablebases.probe(pos) else {
+            return TablebaseProbe::None;
+        };
+        let (score, bound) = match wdl {
+            Wdl::Win => (TB_WIN - ply as Score, Bound::Lower),
+            Wdl::Loss => (-TB_WIN + ply as Score, Bound::Upper),
+            Wdl::CursedWin => (CURSED_WIN, Bound::Exact),
+            Wdl::BlessedLoss => (-CURSED_WIN, Bound::Exact),
+            Wdl::Draw => (DRAW, Bound::Exact),
+        };
+        match bound {
+            Bound::Lower if score < beta => return TablebaseProbe::Floor(score),
+            Bound::Upper if score > alpha => return TablebaseProbe::Ceiling(score),
+            _ => {}
+        }
+        self.store_tablebase_score(depth, score, bound, ply);
+        TablebaseProbe::Cut(score)
+    }
+
+    /// The score of a searched node that the tables bound: raised to a win's floor, lowered to
+    /// a loss's ceiling (and stored so).
+    pub(super) fn bound_by_tablebase(
+        &mut self,
+        probe: TablebaseProbe,
+        score: Score,
+        depth: i32,
+        ply: usize,
+    ) -> Score {
+        let (bounded, bound) = match probe {
+            TablebaseProbe::Floor(floor) if score < floor => (floor, Bound::Lower),
+            TablebaseProbe::Ceiling(ceiling) if score > ceiling => (ceiling, Bound::Upper),
+            _ => return score,
+        };
+        if !self.context.stopped() {
+            self.store_tablebase_score(depth, bounded, bound, ply);
+        }
+        bounded
+    }
+
+    fn store_tablebase_score(&mut self, depth: i32, score: Score, bound: Bound, ply: usize) {
+        let key = self.context.history.key();
+        let depth = (depth + 6).min(MAX_DEPTH as i32);
+        self.store(key, depth, score, bound, None, ply);
+    }
+}

@@ -1,0 +1,120 @@
+//! Quiescence search: at the horizon, captures and queen promotions are played out until the
+//! position is quiet, with the static evaluation as a stand-pat score; in check, every evasion is
+//! searched. The draw rules apply here too (insufficient material, the fifty-move rule, and
+//! repetitions through check evasions), so a drawn position at the horizon is not scored by its
+//! material. Out of check the stand pat comes before any move is generated: a position that
+//! stands pat at or above beta only has to show that it is not stalemate, which the move
+//! generator answers without generating.
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::board::movegen::MoveGen;
+use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
+use crate::search::observer::{SearchObserver, Window};
+use crate::search::pvs::picker::Stage;
+use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::see::see_ge;
+use crate::search::types::MAX_PLY;
+
+/// How much a capture may gain beyond the piece it takes, for delta pruning.
+const DELTA_MARGIN: Score = 200;
+
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+    /// The quiescence value of `pos` within (alpha, beta).
+    pub(super) fn quiesce(&mut self, pos: &Chess, ply: usize, alpha: Score, beta: Score) -> Score {
+        let gen = MoveGen::new(pos);
+        let score = self.quiesce_node(pos, &gen, ply, alpha, beta);
+        self.context.leave(ply, Some(Window { alpha, beta }), score);
+        score
+    }
+
+    /// [`IterativeDeepening::quiesce`] with the node's move generator already built.
+    pub(super) fn quiesce_node(
+        &mut self,
+        pos: &Chess,
+        gen: &MoveGen,
+        ply: usize,
+        mut alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if self.context.enter_quiescence(ply) {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.context.evaluate(pos);
+        }
+        if self.is_rule_draw(pos, gen) {
+            return DRAW;
+        }
+        let in_check = gen.in_check();
+        let mut best = -INFINITY;
+        // With futility on, captures that even winning the piece for free leaves a margin short
+        // of alpha are skipped (delta pruning).
+        let mut delta_floor = None;
+        if !in_check {
+            let stand_pat = self.context.evaluate(pos);
+            if stand_pat >= beta {
+                return if gen.has_legal_move() {
+                    stand_pat
+                } else {
+                    DRAW
+                };
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+            if self.futility && alpha.abs() < MATE_BOUND {
+                delta_floor = Some(alpha - stand_pat - DELTA_MARGIN);
+            }
+        }
+        // With futility on and out of check, captures that lose material by exchange are skipped.
+        let prune_losing = self.futility && !in_check;
+        // In check every evasion, else the noisy moves only.
+        self.frames[ply].start(None, self.ordering, in_check);
+        let color = pos.turn();
+        let mut searched = false;
+        while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
+            searched = true;
+            if delta_floor.is_some_and(|floor| self.context.evaluation.material_gain(m) < floor) {
+                continue;
+            }
+            if prune_losing && self.loses_material(pos, m, stage) {
+                continue;
+            }
+            let child = self.context.play(pos, m);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            self.context.undo();
+            if self.context.stopped() {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !searched {
+            // No move was generated: checkmate, stalemate, or a quiet position that stands pat.
+            if in_check {
+                return mated_in(ply);
+            }
+            if !gen.has_legal_move() {
+                return DRAW;
+            }
+        }
+        best
+    }
+
+    /// Whether `m` loses material by static exchange: known from its stage when ordered.
+    #[inline]
+    fn loses_material(&self, pos: &Chess, m: Move, stage: Stage) -> bool {
+        match stage {
+            Stage::BadNoisy => true,
+            Stage::Unordered => !see_ge(pos.board(), m, 0),
+            _ => false,
+        }
+    }
+}

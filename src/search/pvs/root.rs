@@ -1,0 +1,120 @@
+//! The root of IterativeDeepening: the first order of the root moves, and each depth's search of
+//! them, within an aspiration window from the fifth depth on.
+
+use crate::eval::{Score, INFINITY};
+use crate::search::deepening::DepthOutcome;
+use crate::search::observer::{SearchObserver, Window};
+use crate::search::ordering::MovePicker;
+use crate::search::pvs::searcher::{IterativeDeepening, ASPIRATION_WINDOW};
+use crate::search::pvs::tt::Bound;
+use shakmaty::{Move, MoveList, Position};
+
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+    /// Root moves ordered as at any node (table move, captures, ...), or as generated.
+    pub(super) fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
+        if !self.ordering {
+            return root_moves.to_vec();
+        }
+        let mut moves: MoveList = root_moves.iter().copied().collect();
+        let tt_move = self.table_move(self.context.history.key(), &moves, 0);
+        let (color, heuristics) = (self.context.root.turn(), &*self.heuristics);
+        let mut picker = MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, color, 0));
+        std::iter::from_fn(|| picker.next()).collect()
+    }
+
+    /// Searches the root within a window around `last`, the previous depth's score, widening
+    /// the side that fails until the score falls inside.
+    pub(super) fn search_root_aspirated(&mut self, depth: i32, last: Score) -> DepthOutcome {
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = (last - delta, last + delta);
+        loop {
+            match self.search_root(depth, alpha, beta) {
+                DepthOutcome::Completed(score) if score <= alpha && alpha > -INFINITY => {
+                    alpha = (score - delta).max(-INFINITY);
+                }
+                DepthOutcome::Completed(score) if score >= beta && beta < INFINITY => {
+                    beta = (score + delta).min(INFINITY);
+                }
+                outcome => return outcome,
+            }
+            delta *= 3;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITY, INFINITY);
+            }
+        }
+    }
+
+    /// Searches every root move but the excluded ones to `depth` within (alpha, beta), the
+    /// previous best first; the score is fail-soft (at most alpha when every move fails low).
+    pub(super) fn search_root(
+        &mut self,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+    ) -> DepthOutcome {
+        let window = Window { alpha, beta };
+        self.root_depth = depth;
+        self.context.seldepth = 0;
+        let root = self.context.root.clone();
+        self.context.enter(0);
+        let mut best_score = -INFINITY;
+        let mut best: Option<(usize, Move)> = None;
+        let mut searched = 0;
+        for i in 0..self.root_moves.len() {
+            let m = self.root_moves[i];
+            if self.excluded.contains(&m) {
+                continue;
+            }
+            self.context.searching_root_move(depth as u32, m, i + 1);
+            let child = self.context.play(&root, m);
+            let mut score = if searched == 0 {
+                -self.negamax(&child, depth - 1, 1, -beta, -alpha)
+            } else {
+                -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)
+            };
+            if searched > 0 && score > alpha && score < beta && !self.context.stopped() {
+                score = -self.negamax(&child, depth - 1, 1, -beta, -alpha);
+            }
+            searched += 1;
+            self.context.undo();
+            if self.context.stopped() {
+                return DepthOutcome::Stopped(best.map(|_| best_score));
+            }
+            best_score = best_score.max(score);
+            if score > alpha {
+                alpha = score;
+                best = Some((i, m));
+                self.context.pv.update(0, m);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        if let Some((index, m)) = best {
+            // The excluded moves (MultiPV's earlier lines) stand first, each put there in turn.
+            let first = self.excluded.len();
+            if self.ordering && first <= index {
+                self.root_moves[first..=index].rotate_right(1);
+            }
+            if !self.excluded.is_empty() {
+                // Not the root's value: the best moves were left out.
+                return DepthOutcome::Completed(best_score);
+            }
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            self.store(
+                self.context.history.key(),
+                depth,
+                best_score,
+                bound,
+                Some(m),
+                0,
+            );
+        }
+        self.context.leave(0, Some(window), best_score);
+        DepthOutcome::Completed(best_score)
+    }
+}

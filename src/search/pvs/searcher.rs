@@ -1,0 +1,127 @@
+//! IterativeDeepening, the searcher: principal variation search inside iterative deepening,
+//! with a transposition table, move ordering, quiescence, and check and one-reply extensions.
+//! Its root is searched in `pvs/root.rs`, its nodes in `pvs/node.rs`.
+
+use crate::board::keys::zobrist_key;
+use crate::eval::{is_mate_score, Score, INFINITY};
+use crate::search::context::SearchContext;
+use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::observer::{SearchObserver, Unobserved};
+use crate::search::pvs::history::Heuristics;
+use crate::search::pvs::picker::MoveFrame;
+use crate::search::pvs::tt::TranspositionTable;
+use crate::search::types::{SearchConfig, MAX_PLY};
+use shakmaty::{Move, Position};
+
+/// The searcher and what it uses: the search context, the table and the ordering heuristics.
+pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
+    pub(super) context: SearchContext<'c, O>,
+    pub(super) tt: &'a TranspositionTable,
+    pub(super) heuristics: &'a mut Heuristics,
+    pub(super) use_tt: bool,
+    pub(super) ordering: bool,
+    pub(super) quiescence: bool,
+    /// The root moves, the best of the last depth first.
+    pub(super) root_moves: Vec<Move>,
+    /// Root moves the next searches leave out: the earlier lines' with MultiPV.
+    pub(super) excluded: Vec<Move>,
+    pub(super) aspiration: bool,
+    /// The depth of the current iteration: extensions stop at twice it.
+    pub(super) root_depth: i32,
+    /// Each ply's moves and their ordering, allocated once per search.
+    pub(super) frames: Vec<MoveFrame>,
+    /// The selective parts: null-move pruning, late-move reductions, futility pruning.
+    pub(super) null_move: bool,
+    pub(super) late_move_reductions: bool,
+    pub(super) futility: bool,
+    /// Whether the node at each ply is searching its null move (no two in a row).
+    pub(super) null_at: Vec<bool>,
+}
+
+/// The first aspiration window's half-width, in centipawns; each failure widens it.
+pub(super) const ASPIRATION_WINDOW: Score = 30;
+
+/// What [`IterativeDeepening::search_moves`] needs to know of its node.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Node {
+    pub(super) depth: i32,
+    pub(super) ply: usize,
+    pub(super) in_check: bool,
+    /// A node of the principal variation: searched with a window wider than null.
+    pub(super) pv: bool,
+    /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
+    pub(super) futility_value: Option<Score>,
+}
+
+impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
+    /// The searcher of `context`'s root over `root_moves`, with the table (shared with the
+    /// other threads of the search) and the ordering heuristics of this thread, and the parts
+    /// `config` switches on. The caller ages the table and the heuristics for a new search.
+    pub fn new(
+        context: SearchContext<'c, O>,
+        root_moves: &[Move],
+        config: &SearchConfig,
+        tt: &'a TranspositionTable,
+        heuristics: &'a mut Heuristics,
+    ) -> IterativeDeepening<'a, 'c, O> {
+        let mut searcher = IterativeDeepening {
+            context,
+            tt,
+            heuristics,
+            use_tt: config.transposition_table,
+            ordering: config.move_ordering,
+            quiescence: config.quiescence,
+            root_moves: Vec::new(),
+            excluded: Vec::new(),
+            aspiration: config.aspiration_windows,
+            root_depth: 0,
+            frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
+            null_move: config.null_move,
+            late_move_reductions: config.late_move_reductions,
+            futility: config.futility,
+            null_at: vec![false; MAX_PLY + 1],
+        };
+        searcher.root_moves = searcher.initial_root_order(root_moves);
+        searcher
+    }
+}
+
+impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
+    const DEEPENING: Deepening = Deepening::Incremental;
+    type Observer = O;
+
+    fn context(&mut self) -> &mut SearchContext<'c, O> {
+        &mut self.context
+    }
+
+    fn root_moves(&self) -> &[Move] {
+        &self.root_moves
+    }
+
+    /// From the fifth depth on, within an aspiration window around the last score.
+    fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome {
+        let depth = depth as i32;
+        if self.aspiration && depth >= 5 && !is_mate_score(last) {
+            self.search_root_aspirated(depth, last)
+        } else {
+            self.search_root(depth, -INFINITY, INFINITY)
+        }
+    }
+
+    fn exclude_root_moves(&mut self, moves: &[Move]) {
+        self.excluded.clear();
+        self.excluded.extend_from_slice(moves);
+    }
+
+    fn hashfull(&self) -> Option<u32> {
+        self.use_tt.then(|| self.tt.hashfull())
+    }
+
+    /// The table's move in the position after `best`.
+    fn ponder_after(&self, best: Move) -> Option<Move> {
+        let mut child = self.context.root.clone();
+        child.play_unchecked(best);
+        let key = zobrist_key(&child);
+        self.table_move(key, &child.legal_moves(), 1)
+    }
+}

@@ -1,0 +1,153 @@
+//! Lazy SMP: with `Threads` above 1, helper threads search the same root as the main thread,
+//! sharing its transposition table. Each helper skips some depths (Stockfish 9's pattern), so
+//! that the threads work on different depths at once, and orders its moves by heuristics of its
+//! own; what they store in the table makes the main thread's search cheaper. Only the main
+//! thread reports and decides the move; the node counts are all threads' together.
+
+use std::thread;
+use std::time::Instant;
+
+use shakmaty::Move;
+
+use crate::board::game::Game;
+use crate::eval::Score;
+use crate::search::context::SearchContext;
+use crate::search::deepening::{DepthOutcome, DepthSearch};
+use crate::search::limits::{Limiter, Limits, Signals, ThreadNodes};
+use crate::search::pvs::history::Heuristics;
+use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::tt::TranspositionTable;
+use crate::search::tablebase::SearchTables;
+use crate::search::types::SearchConfig;
+
+/// The stack of each helper thread, as large as the main search thread's (deep recursion).
+const HELPER_STACK_BYTES: usize = 64 << 20;
+
+/// How many depths in a row (size) and from which offset (phase) each helper skips, helpers
+/// 1, 2, ... in turn (Stockfish 9's Lazy SMP).
+const SKIP_SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+const SKIP_PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+
+/// Whether helper `helper` (from 1) leaves out `depth`.
+pub fn skips(helper: usize, depth: u32) -> bool {
+    let i = (helper.max(1) - 1) % SKIP_SIZE.len();
+    ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 == 1
+}
+
+/// The helper threads of a search, each with ordering heuristics of its own (cloned from the
+/// main thread's).
+pub struct Helpers {
+    heuristics: Vec<Heuristics>,
+}
+
+impl Helpers {
+    /// The `threads - 1` helpers of a search on `threads` threads; none for one thread.
+    pub fn new(threads: usize, heuristics: &Heuristics) -> Helpers {
+        let helpers = threads.max(1) - 1;
+        Helpers {
+            heuristics: (0..helpers).map(|_| heuristics.clone()).collect(),
+        }
+    }
+
+    /// Runs `main`, the main thread's search (the dispatcher's), with the helpers searching
+    /// the same root beside it until it is done. `main` is given the threads' node counts when
+    /// there are helpers. Every thread probes `tables` (the root already ranked by them).
+    #[allow(clippy::too_many_arguments)]
+    pub fn run<R>(
+        mut self,
+        game: &Game,
+        config: &SearchConfig,
+        limits: &Limits,
+        root_moves: &[Move],
+        tables: &SearchTables,
+        tt: &TranspositionTable,
+        start: Instant,
+        main: impl FnOnce(Option<&ThreadNodes>) -> R,
+    ) -> R {
+        if self.heuristics.is_empty() {
+            return main(None);
+        }
+        let nodes = ThreadNodes::new(self.heuristics.len() + 1);
+        let helpers_stop = Signals::new(false);
+        thread::scope(|scope| {
+            let (nodes, helpers_stop) = (&nodes, &helpers_stop);
+            for (i, heuristics) in self.heuristics.iter_mut().enumerate() {
+                let helper = Helper {
+                    id: i + 1,
+                    game,
+                    config,
+                    max_depth: limits.max_depth(),
+                    root_moves,
+                    tt,
+                    tables: tables.clone(),
+                    stop: helpers_stop,
+                    start,
+                    nodes,
+                };
+                let spawned = thread::Builder::new()
+                    .name(format!("helper {}", i + 1))
+                    .stack_size(HELPER_STACK_BYTES)
+                    .spawn_scoped(scope, move || helper.run(heuristics));
+                // A thread the system refuses: the search goes on with fewer.
+                if spawned.is_err() {
+                    break;
+                }
+            }
+            let result = main(Some(nodes));
+            helpers_stop.stop();
+            result
+        })
+    }
+}
+
+/// What a helper thread searches with.
+struct Helper<'s> {
+    /// From 1; the main thread is 0.
+    id: usize,
+    game: &'s Game,
+    config: &'s SearchConfig,
+    max_depth: u32,
+    root_moves: &'s [Move],
+    tt: &'s TranspositionTable,
+    tables: SearchTables,
+    /// Set when the main thread is done.
+    stop: &'s Signals,
+    start: Instant,
+    nodes: &'s ThreadNodes,
+}
+
+impl Helper<'_> {
+    /// Deepens over the depths this helper does not skip until the main thread is done (or the
+    /// deepest depth is searched), reporting nothing.
+    fn run(self, heuristics: &mut Heuristics) {
+        let limiter =
+            Limiter::new(self.stop, self.start, None, None).with_threads(self.nodes, self.id);
+        let mut silent = |_| {};
+        let mut context =
+            SearchContext::new(self.game, limiter, self.config.evaluation, &mut silent);
+        context.tablebases = self.tables;
+        let mut search =
+            IterativeDeepening::new(context, self.root_moves, self.config, self.tt, heuristics);
+        let mut last: Score = 0;
+        for depth in (1..=self.max_depth).filter(|&d| !skips(self.id, d)) {
+            match search.search_depth(depth, last) {
+                DepthOutcome::Completed(score) => last = score,
+                DepthOutcome::Stopped(_) => break,
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers_skip_different_depths() {
+        let searched = |helper| -> Vec<u32> { (1..=8).filter(|&d| !skips(helper, d)).collect() };
+        assert_eq!(searched(1), vec![2, 4, 6, 8]);
+        assert_eq!(searched(2), vec![1, 3, 5, 7]);
+        assert_eq!(searched(3), vec![1, 4, 5, 8]);
+        assert_ne!(searched(3), searched(4));
+    }
+}

@@ -1,0 +1,219 @@
+//! The types every search shares: which search, how it is configured, what it reports and
+//! what it answers, and the depth and ply bounds.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use shakmaty::Move;
+
+use crate::eval::{mated_in, Evaluation, Score, DRAW};
+use crate::search::multipv::Line;
+
+/// The range of `UCI_Elo` and its default. Stockfish 15.1 offers 1350–2850; the top here is
+/// the highest level this engine reaches against Stockfish's (its full strength is only a
+/// little above it at 10 s + 0.1 s).
+pub const MIN_ELO: u32 = 1350;
+pub const MAX_ELO: u32 = 2000;
+pub const DEFAULT_ELO: u32 = MIN_ELO;
+
+/// The deepest nominal depth a search goes to, in plies.
+pub const MAX_DEPTH: u32 = 64;
+/// The deepest ply a search path can reach, extensions and quiescence included.
+pub const MAX_PLY: usize = 128;
+
+/// The algorithm that chooses the move (the `Search` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SearchKind {
+    Random,
+    Minimax,
+    AlphaBeta,
+    IterativeDeepening,
+}
+
+impl SearchKind {
+    pub const ALL: [SearchKind; 4] = [
+        SearchKind::Random,
+        SearchKind::Minimax,
+        SearchKind::AlphaBeta,
+        SearchKind::IterativeDeepening,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            SearchKind::Random => "Random",
+            SearchKind::Minimax => "Minimax",
+            SearchKind::AlphaBeta => "AlphaBeta",
+            SearchKind::IterativeDeepening => "IterativeDeepening",
+        }
+    }
+}
+
+impl fmt::Display for SearchKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for SearchKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        SearchKind::ALL
+            .into_iter()
+            .find(|kind| kind.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown search '{s}'"))
+    }
+}
+
+/// How the search is built: the algorithm, the evaluator, and the parts of IterativeDeepening
+/// that are switched on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub kind: SearchKind,
+    /// The evaluator every search type scores positions with.
+    pub evaluation: Evaluation,
+    pub transposition_table: bool,
+    /// For AlphaBeta: captures first (MVV-LVA); for IterativeDeepening: the full ordering.
+    pub move_ordering: bool,
+    pub quiescence: bool,
+    /// IterativeDeepening: search each depth from the second on within a window around the
+    /// last score, widened when the score falls outside.
+    pub aspiration_windows: bool,
+    /// IterativeDeepening: null-move pruning (not in check, not with only pawns).
+    pub null_move: bool,
+    /// IterativeDeepening: late quiet moves searched to a reduced depth first.
+    pub late_move_reductions: bool,
+    /// IterativeDeepening: quiet moves near the horizon that cannot lift a hopeless score are
+    /// skipped, and so are captures in quiescence that cannot (delta pruning).
+    pub futility: bool,
+    pub seed: u64,
+    /// IterativeDeepening probes the tablebases in positions of at most this many pieces.
+    pub syzygy_probe_limit: u32,
+    /// How many of the best root moves each depth reports, each with its line (MultiPV).
+    pub multi_pv: usize,
+    /// IterativeDeepening: search threads (Lazy SMP); the other searches use one.
+    pub threads: usize,
+    /// Play at about `elo` (UCI_LimitStrength, UCI_Elo).
+    pub limit_strength: bool,
+    pub elo: u32,
+    /// Report cutoffs, table hits and stores as `info string` lines.
+    pub debug: bool,
+}
+
+impl SearchConfig {
+    /// IterativeDeepening with every part on, scored by the positional evaluator: the defaults
+    /// of the UCI options.
+    pub const DEFAULT: SearchConfig = SearchConfig {
+        kind: SearchKind::IterativeDeepening,
+        evaluation: Evaluation::Positional,
+        transposition_table: true,
+        move_ordering: true,
+        quiescence: true,
+        aspiration_windows: true,
+        null_move: true,
+        late_move_reductions: true,
+        futility: true,
+        seed: 0,
+        syzygy_probe_limit: 7,
+        multi_pv: 1,
+        threads: 1,
+        limit_strength: false,
+        elo: DEFAULT_ELO,
+        debug: false,
+    };
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig::DEFAULT
+    }
+}
+
+/// Counters that `debug on` and `engine compare` show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub beta_cutoffs: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+    pub tt_cutoffs: u64,
+    pub tt_stores: u64,
+}
+
+/// One completed depth, as an `info` line shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Iteration {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// The line's rank among the root moves (from 1) when MultiPV asks for more than one.
+    pub multipv: Option<usize>,
+    pub score: Score,
+    pub nodes: u64,
+    pub time: Duration,
+    /// Permille of the transposition table in use, when the search has one.
+    pub hashfull: Option<u32>,
+    /// Tablebase probes that found a result, when tables are in use.
+    pub tbhits: Option<u64>,
+    pub pv: Vec<Move>,
+}
+
+/// Where a long depth has got to, reported at least once a second so that a GUI sees it working.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// The depth being searched.
+    pub depth: u32,
+    /// The root move being searched, and its number in the root's order (from 1).
+    pub currmove: Move,
+    pub currmovenumber: usize,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// What a search tells the outside world while it runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// A completed depth, or the line of a stopped one that the search answers with.
+    Iteration(Iteration),
+    Progress(Progress),
+    /// The counters after a completed depth (with `debug on`).
+    Stats {
+        depth: u32,
+        stats: Stats,
+    },
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    /// The deepest completed depth (0 when none completed).
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub stats: Stats,
+    /// With MultiPV: the last depth's root lines, best first.
+    pub lines: Vec<Line>,
+    /// With MultiPV in a search that deepens: the root lines of the last depth at which every
+    /// line was found (`lines` may hold fewer, from a depth stopped part way).
+    pub complete_lines: Vec<Line>,
+}
+
+/// Nodes per second over `time` (0 when no time has passed).
+pub fn nodes_per_second(nodes: u64, time: Duration) -> u64 {
+    (nodes as u128 * 1_000_000)
+        .checked_div(time.as_micros())
+        .map_or(0, |nps| nps as u64)
+}
+
+/// The score of a position without a legal move, `ply` plies from the root: checkmate in
+/// check, else stalemate (a draw).
+#[inline]
+pub fn score_without_moves(in_check: bool, ply: usize) -> Score {
+    if in_check {
+        mated_in(ply)
+    } else {
+        DRAW
+    }
+}

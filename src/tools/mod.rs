@@ -1,0 +1,11 @@
+//! The tools layer: what the command line runs besides the UCI loop, each a module of its own.
+
+pub mod bench;
+pub mod compare;
+pub mod labels;
+pub mod pgn;
+pub mod play;
+pub mod plot;
+pub mod solve;
+pub mod tree;
+pub mod tune;
