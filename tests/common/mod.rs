@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod search;
+
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};

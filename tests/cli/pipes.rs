@@ -7,11 +7,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-const ENGINE: &str = env!("CARGO_BIN_EXE_engine");
-
-/// Long enough for any command here to notice the closed pipe; far shorter than the commands
-/// would run if they did not (a 100 s search, 1557 positions, 1000 games).
-const TIMEOUT: Duration = Duration::from_secs(20);
+use crate::common::{ENGINE, TIMEOUT};
 
 /// When the test closes the reading end of the engine's stdout.
 #[derive(Clone, Copy, Debug)]

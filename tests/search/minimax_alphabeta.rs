@@ -4,18 +4,16 @@
 //! counts and scores are those of the seeds' material evaluator; AlphaBeta = Minimax is checked
 //! with the positional evaluator too.
 
-mod search_common;
-
 use std::time::Duration;
 
+use crate::common::search::{
+    config, config_with, depth, play_line, read_epd, search, uci, Outcome, RecordExt,
+};
 use engine::board::epd::EpdRecord;
 use engine::board::game::Game;
 use engine::eval::{mate_distance, Evaluation, MATE};
 use engine::search::time::TimeBudget;
 use engine::search::{Limits, SearchConfig, SearchKind};
-use search_common::{
-    config, config_with, depth, play_line, read_epd, search, uci, Outcome, RecordExt,
-};
 use shakmaty::Position;
 
 const R1B2RK1: &str = "r1b2rk1/pppp1ppp/2n5/2b1q3/3P4/2P5/PPP2PPP/R1BQKBNR w KQ - 0 1";

@@ -1,11 +1,11 @@
 //! Black-box tests of the UCI protocol: the built binary driven through pipes.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use common::{assert_legal_answer, bestmove_of, is_protocol_line, run, Engine, START_FEN, TIMEOUT};
+use crate::common::{
+    assert_legal_answer, bestmove_of, is_protocol_line, run, Engine, START_FEN, TIMEOUT,
+};
 
 const MATED_FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
 const STALEMATE_FEN: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
@@ -409,7 +409,7 @@ fn a_long_depth_reports_its_progress() {
         assert_eq!(tokens[..2], ["info", "depth"], "{tokens:?}");
         assert_eq!(number("depth"), completed + 1, "{tokens:?} after {lines:?}");
         assert!(
-            common::is_legal(KIWIPETE, &[], value("currmove")),
+            crate::common::is_legal(KIWIPETE, &[], value("currmove")),
             "{tokens:?}"
         );
         assert!((1..=48).contains(&number("currmovenumber")), "{tokens:?}");

@@ -2,11 +2,9 @@
 //! read back, and `engine tune` lowers the error on the committed sample and writes weights as
 //! the source of `src/eval/values.rs`.
 
-mod common;
-
 use std::path::PathBuf;
 
-use common::run;
+use crate::common::run;
 use engine::board::epd;
 use engine::tools::labels;
 
@@ -113,7 +111,7 @@ fn tune_lowers_the_error_and_writes_the_weights_as_source() {
         "{source}"
     );
     assert!(source.contains(&format!("error {before:.6} -> {after:.6} (training)")));
-    let current = include_str!("../src/eval/values.rs");
+    let current = include_str!("../../src/eval/values.rs");
     assert_ne!(source, current);
     assert_eq!(source.lines().count(), current.lines().count());
 }

@@ -1,6 +1,5 @@
 //! Shared helpers of the search tests: reading the suites, running a search through the
 //! library, and checking that a line of moves is legal.
-#![allow(dead_code)]
 
 use std::path::PathBuf;
 use std::time::Instant;

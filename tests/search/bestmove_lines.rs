@@ -4,9 +4,7 @@
 //! move, when given, is legal after it and is the second move of that line (a one-move line may
 //! be extended by a legal reply from the table).
 
-mod common;
-
-use common::{bestmove_of, is_legal, Engine};
+use crate::common::{bestmove_of, is_legal, Engine};
 use engine::board::epd;
 
 /// `go` limits that stop searches at every stage: inside depth 1, between depths, mid-depth.

@@ -5,11 +5,9 @@
 //! `cargo test --release --test perft -- --ignored`, checks every count up to
 //! `PERFT_MAX_NODES` (default: the start position's D6, 119060324; 0 = every count listed).
 
-mod common;
-
 use std::time::Instant;
 
-use common::Engine;
+use crate::common::Engine;
 use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::perft::{divide, perft};
@@ -108,7 +106,7 @@ fn the_epd_file_is_the_shared_suite() {
     let entries = load();
     assert_eq!(entries.len(), 349, "the file lists 349 positions");
     let start = &entries[0];
-    assert_eq!(start.fen, common::START_FEN);
+    assert_eq!(start.fen, crate::common::START_FEN);
     assert!(start.counts.contains(&(6, 119_060_324)));
 }
 

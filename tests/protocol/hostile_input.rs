@@ -5,9 +5,7 @@
 //! and options stay as they were, `isready` is still answered, and each `go` gets exactly one
 //! legal `bestmove`.
 
-mod common;
-
-use common::{is_legal, is_protocol_line, run_bytes};
+use crate::common::{is_legal, is_protocol_line, run_bytes};
 
 /// The position every row starts from, and the FEN `d` shows for it.
 const SETUP: &str = "position startpos moves e2e4 e7e5\nsetoption name Depth value 2\n";
@@ -438,7 +436,7 @@ fn check(case: &Case) -> Result<(), String> {
         .last()
         .and_then(|b| b.split_whitespace().next())
         .unwrap_or("");
-    if !is_legal(common::START_FEN, SETUP_MOVES, probe) {
+    if !is_legal(crate::common::START_FEN, SETUP_MOVES, probe) {
         return Err(format!("illegal probe bestmove {probe}"));
     }
     let deepest = lines

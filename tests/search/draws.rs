@@ -2,13 +2,11 @@
 //! the game's history), the fifty-move rule and insufficient material all score 0, where the
 //! material alone would say otherwise.
 
-mod search_common;
-
+use crate::common::search::{config, depth, play_line, read_epd, search, uci, RecordExt};
 use engine::board::game::Game;
 use engine::eval::material::evaluate;
 use engine::eval::MATE;
 use engine::search::{Limits, SearchConfig, SearchKind};
-use search_common::{config, depth, play_line, read_epd, search, uci, RecordExt};
 use shakmaty::Position;
 
 /// Every search, and IterativeDeepening with each of its parts off in turn.

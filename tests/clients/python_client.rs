@@ -2,11 +2,9 @@
 //! (tests/python/client_smoke.py): handshake, options, play, analysis, ponder, quit; and the
 //! match harness's choice of one match (tests/python/match.py --only).
 
-mod common;
-
 #[test]
 fn python_chess_client_session_passes() {
-    common::run_python_script("client_smoke.py");
+    crate::common::run_python_script("client_smoke.py");
 }
 
 /// tests/python/match.py --only NAME plays only the CI matches whose name contains NAME, and
@@ -16,7 +14,7 @@ fn the_match_harness_plays_only_the_named_match() {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/python/match.py");
     let harness = |name: &str| {
         std::process::Command::new("python3")
-            .args([script, common::ENGINE, "--only", name])
+            .args([script, crate::common::ENGINE, "--only", name])
             .output()
             .expect("python3 runs")
     };

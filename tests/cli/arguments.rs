@@ -1,8 +1,6 @@
 //! Black-box tests of the command line: one-shot commands, --fen/--moves/--set, bad arguments.
 
-mod common;
-
-use common::{
+use crate::common::{
     assert_legal, assert_legal_answer, bestmove_of, is_protocol_line, run, Run, START_FEN,
 };
 

@@ -4,8 +4,6 @@
 //! one node element per node and one pruned element per cut-off, and too large a tree is refused
 //! with exit status 2.
 
-mod common;
-
 use std::time::Instant;
 
 use engine::board::game::Game;
@@ -15,7 +13,7 @@ use engine::search::{self, Limits, SearchConfig, SearchKind, SearchResult, Searc
 use engine::tools::tree::{self, Edge, SearchTree};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-use common::run;
+use crate::common::run;
 
 /// A move in standard UCI notation (the trees here are of standard chess).
 fn uci_move_standard(m: Move) -> String {

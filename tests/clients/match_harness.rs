@@ -2,9 +2,7 @@
 //! no time forfeits under the harness's own clock, no stalls. The only test in this binary, so
 //! that nothing else runs beside the timed games.
 
-mod common;
-
 #[test]
 fn python_chess_matches_complete_without_faults() {
-    common::run_python_script("match.py");
+    crate::common::run_python_script("match.py");
 }

@@ -1,9 +1,7 @@
 //! The command-line tools: the bench signature is deterministic, `compare` shows Minimax and
 //! AlphaBeta agreeing on the course positions, `play` completes a short match.
 
-mod common;
-
-use common::run;
+use crate::common::run;
 
 fn bench_signature(depth: &str) -> u64 {
     let run = run(&["bench", depth], "");

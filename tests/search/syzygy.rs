@@ -4,9 +4,7 @@
 //! bad values refused with the previous state kept. The tables' verdicts in these tests come
 //! from shakmaty-syzygy itself, not from the engine.
 
-mod common;
-
-use common::{run, Engine};
+use crate::common::{run, Engine};
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -155,7 +153,7 @@ fn a_bad_path_is_one_info_string_and_the_engine_plays_on() {
     engine.command(&format!("position fen {KQ_K}"));
     let (lines, best) = engine.go("go depth 5");
     assert!(!lines.iter().any(|l| l.contains("tbhits")), "{lines:?}");
-    common::assert_legal_answer(KQ_K, &[], &best);
+    crate::common::assert_legal_answer(KQ_K, &[], &best);
     // With tables open, a bad path leaves them in use.
     engine.command(&format!("setoption name SyzygyPath value {TABLES}"));
     let out = engine.command("setoption name SyzygyPath value /no/such/tables");

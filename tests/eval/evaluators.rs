@@ -2,12 +2,9 @@
 //! values, the `eval` command's output under each evaluator, and the `Evaluation` option through
 //! `setoption` and `--set` (bad values refused, the previous evaluator kept).
 
-mod common;
-mod search_common;
-
-use common::{run, Engine, START_FEN};
+use crate::common::search::{read_epd, RecordExt};
+use crate::common::{run, Engine, START_FEN};
 use engine::eval::{material, Evaluation};
-use search_common::{read_epd, RecordExt};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
 /// The position with the board mirrored (ranks flipped, colours swapped) and the other side to move.
@@ -72,7 +69,7 @@ fn the_material_evaluator_counts_the_seeds_values_exactly() {
         ("rnbqkbnr/pppppppp/8/8/8/8/8/4K3 b kq - 0 1", 3900),
     ];
     for (fen, expected) in cases {
-        let pos = common::position(fen);
+        let pos = crate::common::position(fen);
         assert_eq!(Evaluation::Material.evaluate(&pos), expected, "{fen}");
         assert_eq!(material::evaluate(&pos), expected, "{fen}");
     }
@@ -138,7 +135,7 @@ fn eval_shows_every_positional_term_for_each_side() {
     // At phase 24 the tapered total is the middlegame total; it is the evaluation from White.
     let total = cell(&lines, "Total", 6);
     assert_eq!(total, cell(&lines, "Total", 4));
-    let score = Evaluation::Positional.evaluate(&common::position(fen));
+    let score = Evaluation::Positional.evaluate(&crate::common::position(fen));
     assert_eq!(
         lines.last().map(String::as_str),
         Some(

@@ -5,9 +5,7 @@
 //! The normal run checks D1-D3 of all 960 positions (and D4 of every 40th); the deep run,
 //! `cargo test --release --test chess960 -- --ignored`, checks D4 and D5 of every position.
 
-mod common;
-
-use common::{run, Engine};
+use crate::common::{run, Engine};
 use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::movegen::{GenKind, MoveGen};

@@ -1,11 +1,9 @@
 //! The analysis and play options of issue 13 through the binary's pipes: MultiPV, Threads,
 //! UCI_LimitStrength and UCI_Elo.
 
-mod common;
-
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::{assert_legal, Engine, START_FEN};
+use crate::common::{assert_legal, Engine, START_FEN};
 
 /// After 1.e4 e5 2.Nf3 Qh4??: the queen hangs to the knight, the best move by far.
 const TACTICAL_FEN: &str = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -182,7 +180,7 @@ fn bad_multipv_values_are_refused_and_the_previous_count_stays() {
 
 #[test]
 fn multipv_works_from_the_command_line() {
-    let run = common::run(&["--set", "MultiPV=2", "go", "depth", "4"], "");
+    let run = crate::common::run(&["--set", "MultiPV=2", "go", "depth", "4"], "");
     let lines: Vec<String> = run.lines().iter().map(|l| l.to_string()).collect();
     let best = lines
         .iter()
@@ -195,7 +193,7 @@ fn multipv_works_from_the_command_line() {
 /// python-chess asks `analyse(board, limit, multipv=3)` and gets three lines.
 #[test]
 fn python_chess_analyses_three_lines() {
-    common::run_python_script("multipv.py");
+    crate::common::run_python_script("multipv.py");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -227,7 +225,12 @@ fn timeless(lines: &[String]) -> Vec<String> {
 
 /// Depths 1, 2, ... each once, nodes never falling, every pv legal, the bestmove the last pv's
 /// first move and the ponder move its second.
-fn assert_consistent_search(fen: &str, lines: &[String], answer: &common::Bestmove, depth: u32) {
+fn assert_consistent_search(
+    fen: &str,
+    lines: &[String],
+    answer: &crate::common::Bestmove,
+    depth: u32,
+) {
     let found = infos(lines);
     let depths: Vec<u32> = found.iter().map(|i| i.depth).collect();
     assert_eq!(depths, (1..=depth).collect::<Vec<_>>(), "{lines:?}");
@@ -289,7 +292,7 @@ fn two_threads_stop_at_once_with_one_bestmove() {
     engine.read_until("depth 6", |l| l.starts_with("info depth 6 "));
     engine.send("stop");
     let (_, best) = engine.read_bestmove();
-    assert_legal(START_FEN, &[], &common::bestmove_of(&best).best);
+    assert_legal(START_FEN, &[], &crate::common::bestmove_of(&best).best);
     let rest = engine.sync();
     assert!(rest.iter().all(|l| !l.starts_with("bestmove")), "{rest:?}");
 }

@@ -1,16 +1,14 @@
 //! `engine play --pgn`: python-chess reads every game back and replays it
 //! (tests/python/pgn_check.py); a PGN file that cannot be opened is an error before any game.
 
-mod common;
-
 #[test]
 fn python_chess_reads_back_every_game() {
-    common::run_python_script("pgn_check.py");
+    crate::common::run_python_script("pgn_check.py");
 }
 
 #[test]
 fn a_pgn_file_that_cannot_be_opened_fails_before_any_game() {
-    let run = common::run(
+    let run = crate::common::run(
         &[
             "play",
             "--white",

@@ -10,12 +10,10 @@
 //! seeds' material evaluator, and the two main claims are checked again with the positional
 //! one (the default): a mate's distance does not depend on the evaluator.
 
-mod search_common;
-
+use crate::common::search::{config, depth, play_line, read_epd, san_move, search_with, RecordExt};
 use engine::board::epd::EpdRecord;
 use engine::eval::{mate_distance, Evaluation, MATE};
 use engine::search::{SearchConfig, SearchKind, SearchState};
-use search_common::{config, depth, play_line, read_epd, san_move, search_with, RecordExt};
 use shakmaty::{Move, Position};
 
 /// A mate problem: the position, the mate distance and every mating first move.

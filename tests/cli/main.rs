@@ -1,0 +1,12 @@
+//! The command line: arguments and exit statuses, closed pipes, the tools (bench, compare,
+//! play, solve, tune, tree), and the PGN of `engine play`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod arguments;
+mod pgn;
+mod pipes;
+mod tools;
+mod tree;
+mod tune;

@@ -1,0 +1,10 @@
+//! The UCI protocol through the binary's pipes: a session, hostile input, the fuzzer of the
+//! command handler, and the analysis options (MultiPV, Threads, UCI_LimitStrength).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analysis_options;
+mod fuzz_commands;
+mod hostile_input;
+mod session;

@@ -1,0 +1,11 @@
+//! The searches: every mate at its exact distance, the draw rules, Minimax = AlphaBeta, the
+//! tablebases, and the best move of a stopped search.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bestmove_lines;
+mod draws;
+mod mates;
+mod minimax_alphabeta;
+mod syzygy;
