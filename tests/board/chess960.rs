@@ -3,7 +3,7 @@
 //! king-takes-rook through the binary's pipes.
 //!
 //! The normal run checks D1-D3 of all 960 positions (and D4 of every 40th); the deep run,
-//! `cargo test --release --test chess960 -- --ignored`, checks D4 and D5 of every position.
+//! `cargo test --release --test board chess960 -- --ignored`, checks D4 and D5 of every position.
 
 use crate::common::{run, Engine};
 use engine::board::epd;

@@ -189,7 +189,7 @@ fn same_moves_on_the_perft_trees_to_depth_3() {
     );
 }
 
-/// Depth 4, about 25 million positions (some ten minutes): `cargo test --release --test movegen -- --ignored`.
+/// Depth 4, about 25 million positions (some ten minutes): `cargo test --release --test board movegen -- --ignored`.
 #[test]
 #[ignore]
 fn same_moves_on_the_perft_trees_to_depth_4() {
@@ -213,7 +213,7 @@ fn same_moves_on_the_chess960_trees_to_depth_2() {
     assert!(counts.positions > 500_000, "{counts:?}");
 }
 
-/// Depth 3, about 15 million positions: `cargo test --release --test movegen -- --ignored`.
+/// Depth 3, about 15 million positions: `cargo test --release --test board movegen -- --ignored`.
 #[test]
 #[ignore]
 fn same_moves_on_the_chess960_trees_to_depth_3() {

@@ -2,7 +2,7 @@
 //!
 //! The normal run checks D1-D3 of every position and every other count under
 //! [`FAST_MAX_NODES`] through the library, plus a few through the binary. The deep run,
-//! `cargo test --release --test perft -- --ignored`, checks every count up to
+//! `cargo test --release --test board perft -- --ignored`, checks every count up to
 //! `PERFT_MAX_NODES` (default: the start position's D6, 119060324; 0 = every count listed).
 
 use std::time::Instant;

@@ -1,10 +1,10 @@
-//! The command-line tools: the bench signature is deterministic, `compare` shows Minimax and
-//! AlphaBeta agreeing on the course positions, `play` completes a short match.
+//! The command-line tools: the bench signature is the one README.md records, `compare` shows
+//! Minimax and AlphaBeta agreeing on the course positions, `play` completes a short match.
 
 use crate::common::run;
 
-fn bench_signature(depth: &str) -> u64 {
-    let run = run(&["bench", depth], "");
+fn bench_signature(args: &[&str]) -> u64 {
+    let run = run(args, "");
     assert!(run.status.success(), "{}", run.stderr);
     let line = run
         .lines()
@@ -20,11 +20,37 @@ fn bench_signature(depth: &str) -> u64 {
     line.trim().parse().expect("a node count")
 }
 
+/// The signature README.md records, the one place it is written down: the number of its one
+/// line that contains `Nodes searched: N`.
+fn recorded_signature() -> u64 {
+    let readme = include_str!("../../README.md");
+    let recorded: Vec<u64> = readme
+        .match_indices("Nodes searched: ")
+        .filter_map(|(at, tag)| {
+            let digits: String = readme[at + tag.len()..]
+                .chars()
+                .take_while(char::is_ascii_digit)
+                .collect();
+            digits.parse().ok()
+        })
+        .collect();
+    assert_eq!(recorded.len(), 1, "README.md records one bench signature");
+    recorded[0]
+}
+
+/// `engine bench` (the default depth, the default options) prints the signature README.md
+/// records: a change of the search or the evaluation that changes it updates README.md too, and
+/// its commit quotes it (CONTRIBUTING.md).
+#[test]
+fn bench_prints_the_signature_readme_records() {
+    assert_eq!(bench_signature(&["bench"]), recorded_signature());
+}
+
 #[test]
 fn bench_signature_is_the_same_on_every_run() {
-    let first = bench_signature("4");
+    let first = bench_signature(&["bench", "4"]);
     assert!(first > 10_000, "bench searched {first} nodes");
-    assert_eq!(first, bench_signature("4"));
+    assert_eq!(first, bench_signature(&["bench", "4"]));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! panic, hang or print anything but protocol, and must leave the engine coherent.
 //!
 //! The normal suite runs 300 seeded sessions. For a long run with fresh seeds:
-//! `FUZZ_SECONDS=600 cargo test --release --test fuzz_commands -- --ignored --nocapture`.
+//! `FUZZ_SECONDS=600 cargo test --release --test protocol fuzz_commands -- --ignored --nocapture`.
 
 use std::io::Write;
 use std::sync::mpsc::{self, Receiver};
@@ -368,7 +368,7 @@ fn random_command_sessions_stay_coherent() {
     run(300, true);
 }
 
-/// `FUZZ_SECONDS=600 cargo test --release --test fuzz_commands -- --ignored --nocapture`
+/// `FUZZ_SECONDS=600 cargo test --release --test protocol fuzz_commands -- --ignored --nocapture`
 #[test]
 #[ignore]
 fn long_fuzz_run() {

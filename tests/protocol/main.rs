@@ -5,6 +5,7 @@
 mod common;
 
 mod analysis_options;
+mod bestmove_lines;
 mod fuzz_commands;
 mod hostile_input;
 mod session;

@@ -4,7 +4,6 @@
 #[path = "../common/mod.rs"]
 mod common;
 
-mod bestmove_lines;
 mod draws;
 mod mates;
 mod minimax_alphabeta;

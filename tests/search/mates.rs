@@ -287,7 +287,7 @@ fn the_mate_file_is_as_described() {
 }
 
 /// Every position two plies deeper than needed, with and without the table (about 30 s in
-/// release): `cargo test --release --test search_mates -- --ignored`.
+/// release): `cargo test --release --test search mates -- --ignored`.
 #[test]
 #[ignore]
 fn deeper_searches_keep_the_exact_distance_everywhere() {
@@ -303,7 +303,7 @@ fn deeper_searches_keep_the_exact_distance_everywhere() {
 }
 
 /// The selective search four plies deeper than needed, with and without the table:
-/// `cargo test --release --test search_mates -- --ignored`.
+/// `cargo test --release --test search mates -- --ignored`.
 #[test]
 #[ignore]
 fn the_selective_search_keeps_the_exact_distance_deeper() {
