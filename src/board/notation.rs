@@ -32,6 +32,12 @@ pub fn parse_fen(text: &str) -> Result<Chess, String> {
     parse_fen_in(text, CastlingMode::Standard)
 }
 
+/// The position of a FEN the unit tests write by hand, which must be legal.
+#[cfg(test)]
+pub fn test_position(fen: &str) -> Chess {
+    parse_fen(fen).unwrap_or_else(|e| panic!("test FEN: {e}"))
+}
+
 /// Parses and validates a FEN whose castling rights are read in `mode`: KQkq, X-FEN or
 /// Shredder-FEN letters in both modes, but rooks and king off their standard squares
 /// only in Chess960.

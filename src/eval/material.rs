@@ -58,13 +58,8 @@ pub fn evaluate<P: Position>(pos: &P) -> Score {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode, Chess};
-
-    fn pos(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("test FEN parses");
-        fen.into_position(CastlingMode::Standard)
-            .expect("test FEN is legal")
-    }
+    use crate::board::notation::test_position as pos;
+    use shakmaty::Chess;
 
     #[test]
     fn start_position_is_level() {

@@ -131,13 +131,8 @@ pub fn mate_distance(score: Score) -> Option<i32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode, Chess, EnPassantMode};
-
-    fn pos(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("test FEN parses");
-        fen.into_position(CastlingMode::Standard)
-            .expect("test FEN is legal")
-    }
+    use crate::board::notation::test_position as pos;
+    use shakmaty::{CastlingMode, Chess, EnPassantMode};
 
     #[test]
     fn mate_distances_count_moves() {

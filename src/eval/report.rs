@@ -153,13 +153,7 @@ fn positional_terms(pos: &Chess) -> Terms {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode};
-
-    fn pos(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("test FEN parses");
-        fen.into_position(CastlingMode::Standard)
-            .expect("test FEN is legal")
-    }
+    use crate::board::notation::test_position as pos;
 
     #[test]
     fn the_positional_total_is_the_evaluation() {

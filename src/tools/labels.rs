@@ -151,12 +151,9 @@ pub fn read(path: &Path) -> Result<Vec<Labelled>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::notation::test_position as chess;
     use crate::tools::play::PlayedMove;
     use std::time::Duration;
-
-    fn chess(fen: &str) -> Chess {
-        parse_fen(fen).expect("legal test FEN")
-    }
 
     #[test]
     fn a_position_with_a_winning_capture_does_not_stand_pat() {

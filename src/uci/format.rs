@@ -214,6 +214,7 @@ fn positional_table(phase: i32, max_phase: i32, rows: &[TermRow], total: &TermRo
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::notation::test_position as position;
     use crate::eval::{mated_in, MATE};
     use std::time::Duration;
 
@@ -256,10 +257,6 @@ mod tests {
             .map(|n| n.parse().expect("a number"))
             .collect();
         cells[index]
-    }
-
-    fn position(fen: &str) -> shakmaty::Chess {
-        crate::board::notation::parse_fen(fen).expect("legal")
     }
 
     #[test]

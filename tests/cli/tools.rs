@@ -1,10 +1,13 @@
 //! The command-line tools: the bench signature is the one README.md records, `compare` shows
 //! Minimax and AlphaBeta agreeing on the course positions, `play` completes a short match.
 
-use crate::common::run;
+use std::time::Duration;
+
+use crate::common::{run, run_within};
 
 fn bench_signature(args: &[&str]) -> u64 {
-    let run = run(args, "");
+    // The full bench takes some 10 s on an idle machine: minutes on a loaded one.
+    let run = run_within(args, b"", Duration::from_secs(900));
     assert!(run.status.success(), "{}", run.stderr);
     let line = run
         .lines()

@@ -338,6 +338,11 @@ pub fn run(args: &[&str], input: &str) -> Run {
 
 /// [`run`] with raw bytes on stdin (invalid UTF-8, NUL bytes, ...).
 pub fn run_bytes(args: &[&str], input: &[u8]) -> Run {
+    run_within(args, input, TIMEOUT * 3)
+}
+
+/// [`run_bytes`] for a command that takes long (killed after `limit`).
+pub fn run_within(args: &[&str], input: &[u8], limit: Duration) -> Run {
     let mut child = Command::new(ENGINE)
         .args(args)
         .stdin(Stdio::piped())
@@ -363,7 +368,7 @@ pub fn run_bytes(args: &[&str], input: &[u8]) -> Run {
         let _ = stderr.read_to_string(&mut text);
         text
     });
-    let deadline = Instant::now() + TIMEOUT * 3;
+    let deadline = Instant::now() + limit;
     let status = loop {
         if let Some(status) = child.try_wait().expect("try_wait works") {
             break status;
@@ -371,7 +376,7 @@ pub fn run_bytes(args: &[&str], input: &[u8]) -> Run {
         if Instant::now() >= deadline {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("engine {args:?} did not exit within {:?}", TIMEOUT * 3);
+            panic!("engine {args:?} did not exit within {limit:?}");
         }
         thread::sleep(Duration::from_millis(10));
     };

@@ -5,6 +5,12 @@ Every game is checked for legal moves, a proper end (mate, a draw rule, or adjud
 move count), no time forfeit under a clock this harness keeps itself, and no stall (python-chess
 times out a command that gets no answer).
 
+The clocked games of the CI set charge each move's time to the clock and send the clock to the
+engine, so that its time management plays them, but forgive an overrun of up to
+CI_CLOCK_TOLERANCE seconds: a move descheduled on a loaded machine is not a fault there, while an
+engine that ignores its clock still is. The soak (--soak) forgives nothing: run it on an idle
+machine.
+
     python3 tests/python/match.py [ENGINE] [--soak N] [--only NAME]
 
 Without --soak it plays the short set of matches CI runs; --only NAME plays only those of them
@@ -31,6 +37,8 @@ OPENINGS = os.path.join(ROOT, "positions", "openings.epd")
 MAX_FULL_MOVES = 150
 # Seconds python-chess waits for an answer beyond the move's own time before calling it a stall.
 STALL_SECONDS = 15.0
+# Seconds a move of the CI set may run over the time left on its clock (the machine's load).
+CI_CLOCK_TOLERANCE = 0.25
 
 
 def read_openings():
@@ -57,10 +65,11 @@ class Failure(Exception):
     pass
 
 
-def play_game(white, black, opening_fen, clock=None, depth=None, game_id=None):
+def play_game(white, black, opening_fen, clock=None, depth=None, game_id=None, tolerance=0.0):
     """Plays one game; returns (result, reason, plies). Raises Failure for a fault.
 
-    clock = (base seconds, increment seconds) for both sides, kept here; depth = fixed depth per move.
+    clock = (base seconds, increment seconds) for both sides, kept here; depth = fixed depth per
+    move; tolerance = seconds a move may run over the time left before it loses on time.
     """
     board = chess.Board(opening_fen)
     players = {chess.WHITE: white, chess.BLACK: black}
@@ -94,18 +103,19 @@ def play_game(white, black, opening_fen, clock=None, depth=None, game_id=None):
         elapsed = time.monotonic() - started
         if clock:
             remaining[board.turn] -= elapsed
-            if remaining[board.turn] < 0:
+            if remaining[board.turn] < -tolerance:
                 raise Failure(
                     f"{player.name} lost on time at ply {len(board.move_stack)}: "
                     f"{elapsed * 1000:.0f} ms used, {(remaining[board.turn] + elapsed) * 1000:.0f} ms left"
                 )
-            remaining[board.turn] += clock[1]
+            remaining[board.turn] = max(remaining[board.turn], 0.0) + clock[1]
         if result.move is None or result.move not in board.legal_moves:
             raise Failure(f"{player.name} played {result.move}, not legal in {board.fen()}")
         board.push(result.move)
 
 
-def run_match(engine_path, label, first, second, games, openings, clock=None, depth=None, new_process_each_game=False):
+def run_match(engine_path, label, first, second, games, openings, clock=None, depth=None,
+              new_process_each_game=False, tolerance=0.0):
     """Plays `games` games, colours alternating, each pair from one opening. Returns (passed, failed)."""
     passed = failed = 0
     score = 0.0
@@ -119,7 +129,8 @@ def run_match(engine_path, label, first, second, games, openings, clock=None, de
         opening = openings[(index // 2) % len(openings)]
         white, black = (players[0], players[1]) if index % 2 == 0 else (players[1], players[0])
         try:
-            result, reason, plies = play_game(white, black, opening, clock=clock, depth=depth)
+            result, reason, plies = play_game(white, black, opening, clock=clock, depth=depth,
+                                              tolerance=tolerance)
             passed += 1
             first_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
             if index % 2 == 1:
@@ -151,14 +162,14 @@ def ci_matches(engine_path, openings):
             2, openings, depth=64)),
         ("ID vs ID 1+0.01", lambda: run_match(
             engine_path, "ID vs ID at 1s+0.01s", iterative, ("IterativeDeepening'", {"Search": "IterativeDeepening"}),
-            6, openings[10:], clock=(1.0, 0.01))),
+            6, openings[10:], clock=(1.0, 0.01), tolerance=CI_CLOCK_TOLERANCE)),
         ("ID vs ID 5+0.05", lambda: run_match(
             engine_path, "ID vs ID at 5s+0.05s", iterative, ("IterativeDeepening'", {"Search": "IterativeDeepening"}),
-            2, openings[20:], clock=(5.0, 0.05))),
+            2, openings[20:], clock=(5.0, 0.05), tolerance=CI_CLOCK_TOLERANCE)),
         ("AlphaBeta vs Minimax under clocks", lambda: run_match(
             engine_path, "AlphaBeta(Depth 5) vs Minimax(Depth 4) at 2s+0.02s",
             ("AlphaBeta", {"Search": "AlphaBeta", "Depth": 5}), ("Minimax", {"Search": "Minimax", "Depth": 4}),
-            2, openings[30:], clock=(2.0, 0.02))),
+            2, openings[30:], clock=(2.0, 0.02), tolerance=CI_CLOCK_TOLERANCE)),
         ("fresh process per game", lambda: run_match(
             engine_path, "ID vs Random, new processes each game", iterative,
             ("Random", {"Search": "Random"}), 2, openings[40:], depth=3, new_process_each_game=True)),

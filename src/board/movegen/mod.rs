@@ -427,12 +427,8 @@ pub fn has_legal_move(pos: &Chess) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode};
-
-    fn position(fen: &str) -> Chess {
-        let fen: Fen = fen.parse().expect("FEN");
-        fen.into_position(CastlingMode::Standard).expect("legal")
-    }
+    use crate::board::notation::test_position as position;
+    use shakmaty::fen::Fen;
 
     fn sorted(moves: &MoveList) -> Vec<String> {
         let mut list: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
