@@ -82,12 +82,16 @@ mod tests {
 
     #[test]
     fn squares_are_read_from_the_owners_side() {
-        // The published e2 (rank 2 row, e file: index 52) for a white pawn on e2 and a black one on e7.
-        let e2 = WEIGHTS.squares[0][52];
+        // PeSTO's published tables (Chess Programming Wiki, "PeSTO's Evaluation Function"),
+        // written from White's side with a8 first: the pawn on e2 (index 52) is -15 in the
+        // middlegame table and 13 in the endgame one, for a white pawn on e2 and a black on e7.
+        let e2 = pair(-15, 13);
+        assert_eq!(WEIGHTS.squares[0][52], e2);
         assert_eq!(square_bonus(Color::White, Role::Pawn, Square::E2), e2);
         assert_eq!(square_bonus(Color::Black, Role::Pawn, Square::E7), e2);
-        // The published g1 king entry (index 62).
-        let g1 = WEIGHTS.squares[5][62];
+        // The king on g1 (index 62): 24 and -24.
+        let g1 = pair(24, -24);
+        assert_eq!(WEIGHTS.squares[5][62], g1);
         assert_eq!(square_bonus(Color::White, Role::King, Square::G1), g1);
         assert_eq!(square_bonus(Color::Black, Role::King, Square::G8), g1);
         assert_eq!(published_index(Color::White, Square::E2 as usize), 52);

@@ -230,11 +230,14 @@ fn bad_arguments_fail_with_a_message_on_stderr_only() {
     ];
     for (args, needle) in cases {
         let out = run(args, "isready\n");
-        assert!(
-            !out.status.success(),
-            "{args:?} should fail; stdout:\n{}",
-            out.stdout
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?} should exit with status 2; stdout:\n{}\nstderr:\n{}",
+            out.stdout,
+            out.stderr
         );
+        assert!(!out.stderr.contains("panicked"), "{args:?}: {}", out.stderr);
         assert_eq!(out.stdout, "", "{args:?}: nothing on stdout");
         assert!(
             out.stderr.contains(needle),

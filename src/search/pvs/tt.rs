@@ -281,6 +281,7 @@ mod tests {
     use super::*;
     use crate::eval::MATE;
     use shakmaty::{Chess, Position};
+    use std::sync::atomic::Ordering as AtomicOrdering;
 
     #[test]
     fn every_start_move_round_trips() {
@@ -342,11 +343,14 @@ mod tests {
     fn threads_writing_the_same_slots_never_make_a_wrong_hit() {
         // A tiny table: four threads store into the same few slots at once, each entry's score
         // and depth a function of its key; every hit must carry its own key's data.
+        // The probes hit (a table that always misses would prove nothing): the key just stored
+        // is probed one time in seven.
         let tt = TranspositionTable::new(0);
         let data = |key: u64| ((key % 1000) as Score, (key % 50) as i32);
+        let hits = std::sync::atomic::AtomicU64::new(0);
         std::thread::scope(|scope| {
             for thread in 0..4u64 {
-                let tt = &tt;
+                let (tt, hits) = (&tt, &hits);
                 scope.spawn(move || {
                     for i in 0..200_000u64 {
                         let key = (i * 4 + thread).wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -355,11 +359,14 @@ mod tests {
                         let probed = key ^ (i % 7);
                         if let Some(hit) = tt.probe(probed, 0) {
                             assert_eq!((hit.score, hit.depth), data(probed));
+                            hits.fetch_add(1, AtomicOrdering::Relaxed);
                         }
                     }
                 });
             }
         });
+        let hits = hits.into_inner();
+        assert!(hits > 100, "only {hits} probes hit");
     }
 
     #[test]
