@@ -11,13 +11,13 @@ const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R 
 fn last_nodes(stdout: &str) -> u64 {
     stdout
         .lines()
+        .rev()
         .filter(|line| line.starts_with("info") && line.contains(" pv "))
-        .filter_map(|line| {
+        .find_map(|line| {
             let mut words = line.split_whitespace();
             words.find(|w| *w == "nodes")?;
             words.next()?.parse().ok()
         })
-        .last()
         .unwrap_or_else(|| panic!("no info line with nodes in:\n{stdout}"))
 }
 
