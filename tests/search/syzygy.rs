@@ -15,6 +15,10 @@ const KQ_K: &str = "8/8/8/4k3/8/8/8/4K2Q w - - 0 1";
 const KR_K: &str = "8/8/8/4k3/8/8/8/R3K3 w - - 0 1";
 /// King in front of its pawn on the sixth rank: a win, but only by the right moves.
 const KP_K: &str = "4k3/8/4K3/4P3/8/8/8/8 w - - 0 1";
+/// KRvK at its longest (mate in 16, DTZ 31 plies) with 68 plies of the fifty-move count gone:
+/// only moves that keep to the distance the tables give mate in time; a search alone, which
+/// sees no mate in sixteen, lets the count run out.
+const KR_K_LATE: &str = "K7/8/8/8/8/8/4k3/5R2 w - - 68 1";
 const KR_KR: &str = "8/8/4k3/8/2r5/8/3R4/4K3 w - - 0 1";
 /// Nodes per move: enough to see short mates, few enough to need the tables.
 const NODES: u32 = 20_000;
@@ -108,6 +112,11 @@ fn kq_vs_k_is_mated() {
 #[test]
 fn kr_vs_k_is_mated() {
     assert_converted(KR_K, 70);
+}
+
+#[test]
+fn kr_vs_k_late_in_the_fifty_move_count_is_mated_by_the_tables_ranking() {
+    assert_converted(KR_K_LATE, 32);
 }
 
 #[test]
