@@ -50,6 +50,8 @@ pub struct Engine {
     task: Option<Task>,
     deferred: VecDeque<Command>,
     input_closed: bool,
+    /// Why the last `position` was refused: until a valid one, there is no position to use.
+    refused_position: Option<String>,
 }
 
 impl Engine {
@@ -68,6 +70,7 @@ impl Engine {
             task: None,
             deferred: VecDeque::new(),
             input_closed: false,
+            refused_position: None,
         }
     }
 
@@ -192,6 +195,11 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => self.state_mut().clear(),
             Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::Go(_) | Command::Perft(_) | Command::Display | Command::Eval
+                if self.refused_position.is_some() =>
+            {
+                self.answer_without_position(&command)
+            }
             Command::Go(params) => self.go(params),
             Command::Perft(depth) => self.start_perft(depth),
             Command::Display => self.emit(Event::Board(self.board_report())),
@@ -266,11 +274,13 @@ impl Engine {
         }
     }
 
-    /// `position`: the new game replaces the old only if the FEN and every move are valid.
+    /// `position`: the new game if the FEN (repaired) and every move are valid; otherwise
+    /// there is no position until the next valid `position`.
     fn set_position(&mut self, setup: &Setup, moves: &[String]) {
         let game = match setup {
             Setup::StartPos => Ok(Game::default()),
             Setup::Fen(fen) => Game::from_fen_in(fen, self.settings.castling_mode()),
+            Setup::Unreadable(why) => Err(why.clone()),
         };
         let result = game.and_then(|mut game| {
             for (i, text) in moves.iter().enumerate() {
@@ -280,11 +290,31 @@ impl Engine {
             Ok(game)
         });
         match result {
-            Ok(game) => self.game = game,
-            Err(why) => self.message(format!(
-                "position rejected, the previous position stays: {}",
-                quote(&why)
-            )),
+            Ok(game) => {
+                self.game = game;
+                self.refused_position = None;
+            }
+            Err(why) => {
+                let why = quote(&why);
+                self.message(format!(
+                    "position refused: {why}; no position until a valid one is sent"
+                ));
+                self.refused_position = Some(why);
+            }
+        }
+    }
+
+    /// `go`, `perft`, `d` or `eval` after a refused `position`: an `info string`, and for `go`
+    /// the null move, never a move of a position the GUI no longer has.
+    fn answer_without_position(&self, command: &Command) {
+        let why = self.refused_position.as_deref().unwrap_or_default();
+        self.message(format!(
+            "no position: the last position was refused ({why})"
+        ));
+        if let Command::Go(params) = command {
+            if params.perft.is_none() {
+                self.emit(Event::NullMove);
+            }
         }
     }
 

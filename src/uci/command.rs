@@ -20,7 +20,10 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "eval" => Command::Eval,
         "debug" => parse_debug(rest)?,
         "setoption" => parse_setoption(rest)?,
-        "position" => parse_position(rest)?,
+        "position" => parse_position(rest).unwrap_or_else(|why| Command::Position {
+            setup: Setup::Unreadable(why),
+            moves: Vec::new(),
+        }),
         "go" => Command::Go(parse_go(rest)),
         "perft" => Command::Perft(parse_perft_depth(rest.first().copied())?),
         _ => return Err(format!("unknown command: {}", line.trim())),
@@ -306,9 +309,12 @@ mod tests {
                 moves: vec!["a1a2".into()]
             })
         );
-        assert!(parse("position").is_err());
-        assert!(parse("position fen").is_err());
-        assert!(parse("position foo").is_err());
+        for line in ["position", "position fen", "position foo"] {
+            let Ok(Some(Command::Position { setup, .. })) = parse(line) else {
+                panic!("{line} is a refused position");
+            };
+            assert!(matches!(setup, Setup::Unreadable(_)), "{line}");
+        }
     }
 
     #[test]

@@ -8,4 +8,5 @@ mod analysis_options;
 mod bestmove_lines;
 mod fuzz_commands;
 mod hostile_input;
+mod repairs;
 mod session;
