@@ -118,18 +118,21 @@ impl Engine {
         if let Some(movetime) = go.movetime {
             return Some(movetime_budget(movetime, overhead));
         }
+        if go.wtime.is_none() && go.btime.is_none() {
+            return None;
+        }
+        // As Stockfish: a clock for either side makes a timed search, and the side to move's
+        // clock, if not given, is empty.
         let (time, increment) = match self.game.position().turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
-        time.map(|time_left_ms| {
-            let clock = ClockState {
-                time_left_ms,
-                increment_ms: increment.unwrap_or(0),
-                moves_to_go: go.movestogo,
-            };
-            clock_budget(clock, overhead)
-        })
+        let clock = ClockState {
+            time_left_ms: time.unwrap_or(0),
+            increment_ms: increment.unwrap_or(0),
+            moves_to_go: go.movestogo,
+        };
+        Some(clock_budget(clock, overhead))
     }
 
     /// The legal moves among `searchmoves`; the others are reported and skipped.

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use crate::board::game::Game;
 use crate::eval::report;
-use crate::search::tablebase::Tablebases;
+use crate::search::tablebase::{Opened, Tablebases};
 use crate::search::SearchState;
 use command::{Command, Setup};
 use event::{quote, BoardReport, Event, Sink};
@@ -239,10 +239,14 @@ impl Engine {
         }
     }
 
-    /// Opens the tables of `path` (none when empty); on an error the tables in use stay.
+    /// Opens the tables of `path` (none when empty), skipping the directories that cannot be
+    /// read; if none can, or on a damaged table, the tables in use stay.
     fn open_tablebases(&mut self, path: &str) {
         match Tablebases::open(path) {
-            Ok(tables) => {
+            Ok(Opened { tables, skipped }) => {
+                for why in skipped {
+                    self.message(format!("SyzygyPath: {}; skipped", quote(&why)));
+                }
                 if let Some(tb) = &tables {
                     self.message(format!(
                         "Found {} tablebases ({} with DTZ, up to {} pieces) in '{}'",
@@ -318,12 +322,14 @@ impl Engine {
         }
     }
 
-    /// `quit`: the running search stops (and sends its `bestmove`) before the engine exits.
+    /// `quit`, as in Stockfish: what was sent before it still runs, in order, every search
+    /// stopped as it starts (each sends its `bestmove`), then the engine exits.
     fn quit(&mut self) {
-        self.deferred.clear();
         self.stop();
-        if let Some(task) = self.task.take() {
-            self.finish(task);
+        self.stop_queued_searches();
+        while self.task.is_some() || !self.deferred.is_empty() {
+            self.stop();
+            self.on_task_done();
         }
     }
 

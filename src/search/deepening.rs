@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use shakmaty::Move;
+use shakmaty::{Move, Position};
 
 use crate::eval::{mate_distance, Score};
 use crate::search::context::SearchContext;
@@ -89,6 +89,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         _ => 1,
     };
     let root_moves = search.root_moves().len();
+    let legal_moves = search.context().root.legal_moves().len();
     let mut result = SearchResult {
         best: search.root_moves().first().copied(),
         ..SearchResult::default()
@@ -134,7 +135,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         }
         if !lines_complete
             || mate_limit_reached(limits, score)
-            || forced_move_under_clock::<S>(root_moves, limits)
+            || forced_move_under_clock::<S>(legal_moves, limits)
         {
             break;
         }
@@ -230,10 +231,11 @@ fn finish<'a>(search: &mut impl DepthSearch<'a>, result: &mut SearchResult) {
     result.stats = context.stats;
 }
 
-/// Under a clock, an incremental search plays a forced move without a second thought.
-fn forced_move_under_clock<'a, S: DepthSearch<'a>>(root_moves: usize, limits: &Limits) -> bool {
+/// Under a clock, an incremental search plays a forced move (the only legal move, whatever
+/// `searchmoves` says) without a second thought.
+fn forced_move_under_clock<'a, S: DepthSearch<'a>>(legal_moves: usize, limits: &Limits) -> bool {
     S::DEEPENING == Deepening::Incremental
-        && root_moves == 1
+        && legal_moves == 1
         && limits.time.is_some()
         && !limits.infinite
 }
