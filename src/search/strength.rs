@@ -191,7 +191,9 @@ fn asked_line(news: Report, asked: usize) -> Option<Report> {
 
 /// The `asked` lines to show once `chosen` is picked: it first, then the best of the others.
 fn chosen_first<'l>(chosen: &'l Line, lines: &'l [Line], asked: usize) -> Vec<&'l Line> {
-    let others = lines.iter().filter(|line| line.pv.first() != chosen.pv.first());
+    let others = lines
+        .iter()
+        .filter(|line| line.pv.first() != chosen.pv.first());
     std::iter::once(chosen).chain(others).take(asked).collect()
 }
 

@@ -107,7 +107,10 @@ mod tests {
         };
         let budget = clock_budget(clock, 10);
         let a_year = Duration::from_secs(365 * 24 * 3600);
-        assert!(budget.soft > a_year && budget.hard >= budget.soft, "{budget:?}");
+        assert!(
+            budget.soft > a_year && budget.hard >= budget.soft,
+            "{budget:?}"
+        );
         assert!(movetime_budget(u64::MAX, 10).hard > a_year);
     }
 

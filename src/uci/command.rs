@@ -200,7 +200,9 @@ where
         );
     };
     let warning = if clamped != n {
-        Some(format!("go: {key} {text} is out of range {min}..{max}; using {v}"))
+        Some(format!(
+            "go: {key} {text} is out of range {min}..{max}; using {v}"
+        ))
     } else {
         (!whole).then(|| format!("go: {key} {text} is not a whole number; using {v}"))
     };

@@ -233,7 +233,7 @@ const CASES: &[Case] = &[
         "go perft with no depth",
         b"go perft\n",
         &["perft needs a depth"],
-        1,
+        0,
     ),
     // setoption
     case(
