@@ -110,8 +110,10 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
             DepthOutcome::Stopped(partial) => {
                 // As Stockfish: a root move that beat the previous best in the stopped depth is
                 // played, and its line reported.
-                if let Some(score) = partial {
-                    record_line(search, &mut result, depth, score);
+                match partial {
+                    Some(score) if multi_pv => record_new_best(search, &mut result, depth, score),
+                    Some(score) => record_line(search, &mut result, depth, score),
+                    None => {}
                 }
                 break;
             }
@@ -158,6 +160,29 @@ fn record_line<'a>(
     result.ponder = pv.get(1).copied();
     result.score = score;
     context.report_line(depth, score, pv, hashfull);
+}
+
+/// MultiPV, a stopped depth whose first line beat the last best: that line becomes line 1,
+/// the last depth's other lines follow it, and all are reported again, so that no move shows
+/// in two lines and `bestmove` is the first move of the last `multipv 1` line.
+fn record_new_best<'a>(
+    search: &mut impl DepthSearch<'a>,
+    result: &mut SearchResult,
+    depth: u32,
+    score: Score,
+) {
+    let hashfull = search.hashfull();
+    let context = search.context();
+    let pv = context.pv.line(0);
+    let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
+    let others = result.lines.iter().filter(|line| line.pv.first() != best.as_ref());
+    let wanted = context.lines.wanted();
+    let mut lines = vec![Line { score, pv }];
+    lines.extend(others.take(wanted - 1).cloned());
+    result.best = best.or(result.best);
+    result.ponder = ponder;
+    result.score = score;
+    context.report_lines(depth, &lines, hashfull);
 }
 
 /// MultiPV in an incremental search: after the first line of `depth`, scored `score`, searches
