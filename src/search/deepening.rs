@@ -175,7 +175,10 @@ fn record_new_best<'a>(
     let context = search.context();
     let pv = context.pv.line(0);
     let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
-    let others = result.lines.iter().filter(|line| line.pv.first() != best.as_ref());
+    let others = result
+        .lines
+        .iter()
+        .filter(|line| line.pv.first() != best.as_ref());
     let wanted = context.lines.wanted();
     let mut lines = vec![Line { score, pv }];
     lines.extend(others.take(wanted - 1).cloned());
