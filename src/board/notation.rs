@@ -66,29 +66,32 @@ pub fn parse_fen_in(text: &str, mode: CastlingMode) -> Result<Chess, String> {
             .clone()
             .into_position::<Chess>(CastlingMode::Chess960)
             .is_ok();
-    fen.into_position(mode)
-        .or_else(|e| match chess960 {
-            true => Err(e),
-            false => repair(e),
-        })
-        .map_err(|e| {
-            let hint = if chess960 {
-                " (Chess960 castling rights: set UCI_Chess960 to true)"
-            } else {
-                ""
-            };
-            format!(
-                "illegal position '{text}': {}{hint}",
-                describe_position_errors(e.kinds())
-            )
-        })
+    let kinds = match fen.into_position(mode) {
+        Ok(pos) => return Ok(pos),
+        Err(e) if chess960 => e.kinds(),
+        Err(e) => match repair(e) {
+            Ok(pos) => return Ok(pos),
+            Err(kinds) => kinds,
+        },
+    };
+    let hint = if chess960 {
+        " (Chess960 castling rights: set UCI_Chess960 to true)"
+    } else {
+        ""
+    };
+    Err(format!(
+        "illegal position '{text}': {}{hint}",
+        describe_position_errors(kinds)
+    ))
 }
 
-/// The position without the castling rights and en passant square its board does not allow.
-fn repair(error: PositionError<Chess>) -> Result<Chess, PositionError<Chess>> {
+/// The position without the castling rights and en passant square its board does not allow;
+/// what is still wrong with it otherwise.
+fn repair(error: PositionError<Chess>) -> Result<Chess, PositionErrorKinds> {
     error
         .ignore_invalid_castling_rights()
         .or_else(PositionError::ignore_invalid_ep_square)
+        .map_err(|e| e.kinds())
 }
 
 fn check_clock(name: &str, field: &str, min: u32) -> Result<(), String> {
