@@ -106,8 +106,6 @@ mod tests {
             ("4k3/8/8/8/8/8/8/8 w - - 0 1", "king is missing"),
             ("4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "more than one king"),
             ("4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "first or last rank"),
-            ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "castling rights"),
-            ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "en passant"),
             ("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1", "not to move is in check"),
             ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move"),
         ];
@@ -117,6 +115,32 @@ mod tests {
                 err.contains(reason),
                 "{fen}: '{err}' should mention '{reason}'"
             );
+        }
+    }
+
+    #[test]
+    fn fens_are_repaired_as_stockfish_repairs_them() {
+        let cases = [
+            (
+                "4k3/8/8/8/8/8/4P3/4K3 w - - 0 0",
+                "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            ),
+            (
+                "r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1",
+                "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1",
+            ),
+            (
+                "4k3/8/8/8/8/8/8/4K2R w Q - 0 1",
+                "4k3/8/8/8/8/8/8/4K2R w - - 0 1",
+            ),
+            (
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq e3 0 1",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1",
+            ),
+        ];
+        for (fen, repaired) in cases {
+            let game = Game::from_fen(fen).expect(fen);
+            assert_eq!(game.fen(), repaired, "{fen}");
         }
     }
 

@@ -2,7 +2,8 @@
 //! board diagram.
 
 use shakmaty::{
-    fen::Fen, uci::UciMove, CastlingMode, Chess, EnPassantMode, Move, Position, PositionErrorKinds,
+    fen::Fen, uci::UciMove, CastlingMode, Chess, EnPassantMode, Move, Position, PositionError,
+    PositionErrorKinds,
 };
 
 /// The FEN of the standard starting position.
@@ -40,7 +41,9 @@ pub fn test_position(fen: &str) -> Chess {
 
 /// Parses and validates a FEN whose castling rights are read in `mode`: KQkq, X-FEN or
 /// Shredder-FEN letters in both modes, but rooks and king off their standard squares
-/// only in Chess960.
+/// only in Chess960. Repaired as Stockfish and python-chess repair it: fullmove number 0 read
+/// as 1, castling rights the board does not allow and an impossible en passant square dropped
+/// (but a FEN whose castling rights are a Chess960 start's is refused in standard chess).
 pub fn parse_fen_in(text: &str, mode: CastlingMode) -> Result<Chess, String> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 4 && fields.len() != 6 {
@@ -58,25 +61,43 @@ pub fn parse_fen_in(text: &str, mode: CastlingMode) -> Result<Chess, String> {
     }
     if fields.len() == 6 {
         check_clock("halfmove clock", fields[4], 0)?;
-        check_clock("fullmove number", fields[5], 1)?;
+        check_clock("fullmove number", fields[5], 0)?;
     }
     let fen: Fen = fields
         .join(" ")
         .parse()
         .map_err(|e| format!("invalid FEN '{text}': {e}"))?;
-    fen.clone().into_position(mode).map_err(|e| {
-        let chess960 = mode == CastlingMode::Standard
-            && fen.into_position::<Chess>(CastlingMode::Chess960).is_ok();
-        let hint = if chess960 {
-            " (Chess960 castling rights: set UCI_Chess960 to true)"
-        } else {
-            ""
-        };
-        format!(
-            "illegal position '{text}': {}{hint}",
-            describe_position_errors(e.kinds())
-        )
-    })
+    let chess960 = mode == CastlingMode::Standard
+        && fen
+            .clone()
+            .into_position::<Chess>(CastlingMode::Chess960)
+            .is_ok();
+    let kinds = match fen.into_position(mode) {
+        Ok(pos) => return Ok(pos),
+        Err(e) if chess960 => e.kinds(),
+        Err(e) => match repair(e) {
+            Ok(pos) => return Ok(pos),
+            Err(kinds) => kinds,
+        },
+    };
+    let hint = if chess960 {
+        " (Chess960 castling rights: set UCI_Chess960 to true)"
+    } else {
+        ""
+    };
+    Err(format!(
+        "illegal position '{text}': {}{hint}",
+        describe_position_errors(kinds)
+    ))
+}
+
+/// The position without the castling rights and en passant square its board does not allow;
+/// what is still wrong with it otherwise.
+fn repair(error: PositionError<Chess>) -> Result<Chess, PositionErrorKinds> {
+    error
+        .ignore_invalid_castling_rights()
+        .or_else(PositionError::ignore_invalid_ep_square)
+        .map_err(|e| e.kinds())
 }
 
 fn check_clock(name: &str, field: &str, min: u32) -> Result<(), String> {

@@ -6,6 +6,8 @@
 pub enum Setup {
     StartPos,
     Fen(String),
+    /// A `position` line that could not be read, and why: the position is refused.
+    Unreadable(String),
 }
 
 /// The parameters of `go`, as given (moves still in text; checked against the position later).

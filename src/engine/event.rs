@@ -33,6 +33,8 @@ pub enum Event {
         best: Option<Move>,
         ponder: Option<Move>,
     },
+    /// The answer of a `go` without a position to search: the null move.
+    NullMove,
     /// A diagnostic for the user (why a command was refused, ...).
     Message(String),
     /// The leaf counts of a completed perft, per root move.

@@ -9,7 +9,7 @@ use crate::engine::event::{quote, Event, PerftReport};
 use crate::engine::task::{wait_for_release, Finished, TaskKind};
 use crate::engine::Engine;
 use crate::search::time::{clock_budget, movetime_budget, ClockState, TimeBudget};
-use crate::search::{self, Limits, SearchConfig};
+use crate::search::{self, Limits, SearchConfig, MAX_DEPTH};
 
 impl Engine {
     /// `go`: a search on its own thread, ending with `bestmove`.
@@ -103,6 +103,7 @@ impl Engine {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
+        let depth = depth.or_else(|| mate_only_depth(go));
         Limits {
             depth,
             nodes: go.nodes,
@@ -118,18 +119,21 @@ impl Engine {
         if let Some(movetime) = go.movetime {
             return Some(movetime_budget(movetime, overhead));
         }
+        if go.wtime.is_none() && go.btime.is_none() {
+            return None;
+        }
+        // As Stockfish: a clock for either side makes a timed search, and the side to move's
+        // clock, if not given, is empty.
         let (time, increment) = match self.game.position().turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
-        time.map(|time_left_ms| {
-            let clock = ClockState {
-                time_left_ms,
-                increment_ms: increment.unwrap_or(0),
-                moves_to_go: go.movestogo,
-            };
-            clock_budget(clock, overhead)
-        })
+        let clock = ClockState {
+            time_left_ms: time.unwrap_or(0),
+            increment_ms: increment.unwrap_or(0),
+            moves_to_go: go.movestogo,
+        };
+        Some(clock_budget(clock, overhead))
     }
 
     /// The legal moves among `searchmoves`; the others are reported and skipped.
@@ -146,4 +150,19 @@ impl Engine {
         }
         moves
     }
+}
+
+/// Plies searched beyond a mate's own length (2N − 1) before `go mate N` gives up: room for
+/// the moves the selective search first reduces.
+const MATE_MARGIN: u32 = 8;
+
+/// The depth that ends a `go mate N` with no other limit, so that it ends when no mate is
+/// found (Stockfish searches on until `stop`).
+fn mate_only_depth(go: &GoParams) -> Option<u32> {
+    let clock = go.wtime.is_some() || go.btime.is_some() || go.movetime.is_some();
+    if clock || go.nodes.is_some() || go.infinite {
+        return None;
+    }
+    go.mate
+        .map(|moves| (2 * moves - 1 + MATE_MARGIN).min(MAX_DEPTH))
 }

@@ -20,7 +20,7 @@ use std::sync::Arc;
 
 use crate::board::game::Game;
 use crate::eval::report;
-use crate::search::tablebase::Tablebases;
+use crate::search::tablebase::{Opened, Tablebases};
 use crate::search::SearchState;
 use command::{Command, Setup};
 use event::{quote, BoardReport, Event, Sink};
@@ -50,6 +50,8 @@ pub struct Engine {
     task: Option<Task>,
     deferred: VecDeque<Command>,
     input_closed: bool,
+    /// Why the last `position` was refused: until a valid one, there is no position to use.
+    refused_position: Option<String>,
 }
 
 impl Engine {
@@ -68,6 +70,7 @@ impl Engine {
             task: None,
             deferred: VecDeque::new(),
             input_closed: false,
+            refused_position: None,
         }
     }
 
@@ -192,6 +195,11 @@ impl Engine {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::UciNewGame => self.state_mut().clear(),
             Command::Position { setup, moves } => self.set_position(&setup, &moves),
+            Command::Go(_) | Command::Perft(_) | Command::Display | Command::Eval
+                if self.refused_position.is_some() =>
+            {
+                self.answer_without_position(&command)
+            }
             Command::Go(params) => self.go(params),
             Command::Perft(depth) => self.start_perft(depth),
             Command::Display => self.emit(Event::Board(self.board_report())),
@@ -231,10 +239,14 @@ impl Engine {
         }
     }
 
-    /// Opens the tables of `path` (none when empty); on an error the tables in use stay.
+    /// Opens the tables of `path` (none when empty), skipping the directories that cannot be
+    /// read; if none can, or on a damaged table, the tables in use stay.
     fn open_tablebases(&mut self, path: &str) {
         match Tablebases::open(path) {
-            Ok(tables) => {
+            Ok(Opened { tables, skipped }) => {
+                for why in skipped {
+                    self.message(format!("SyzygyPath: {}; skipped", quote(&why)));
+                }
                 if let Some(tb) = &tables {
                     self.message(format!(
                         "Found {} tablebases ({} with DTZ, up to {} pieces) in '{}'",
@@ -266,11 +278,13 @@ impl Engine {
         }
     }
 
-    /// `position`: the new game replaces the old only if the FEN and every move are valid.
+    /// `position`: the new game if the FEN (repaired) and every move are valid; otherwise
+    /// there is no position until the next valid `position`.
     fn set_position(&mut self, setup: &Setup, moves: &[String]) {
         let game = match setup {
             Setup::StartPos => Ok(Game::default()),
             Setup::Fen(fen) => Game::from_fen_in(fen, self.settings.castling_mode()),
+            Setup::Unreadable(why) => Err(why.clone()),
         };
         let result = game.and_then(|mut game| {
             for (i, text) in moves.iter().enumerate() {
@@ -280,20 +294,42 @@ impl Engine {
             Ok(game)
         });
         match result {
-            Ok(game) => self.game = game,
-            Err(why) => self.message(format!(
-                "position rejected, the previous position stays: {}",
-                quote(&why)
-            )),
+            Ok(game) => {
+                self.game = game;
+                self.refused_position = None;
+            }
+            Err(why) => {
+                let why = quote(&why);
+                self.message(format!(
+                    "position refused: {why}; no position until a valid one is sent"
+                ));
+                self.refused_position = Some(why);
+            }
         }
     }
 
-    /// `quit`: the running search stops (and sends its `bestmove`) before the engine exits.
+    /// `go`, `perft`, `d` or `eval` after a refused `position`: an `info string`, and for `go`
+    /// the null move, never a move of a position the GUI no longer has.
+    fn answer_without_position(&self, command: &Command) {
+        let why = self.refused_position.as_deref().unwrap_or_default();
+        self.message(format!(
+            "no position: the last position was refused ({why})"
+        ));
+        if let Command::Go(params) = command {
+            if params.perft.is_none() {
+                self.emit(Event::NullMove);
+            }
+        }
+    }
+
+    /// `quit`, as in Stockfish: what was sent before it still runs, in order, every search
+    /// stopped as it starts (each sends its `bestmove`), then the engine exits.
     fn quit(&mut self) {
-        self.deferred.clear();
         self.stop();
-        if let Some(task) = self.task.take() {
-            self.finish(task);
+        self.stop_queued_searches();
+        while self.task.is_some() || !self.deferred.is_empty() {
+            self.stop();
+            self.on_task_done();
         }
     }
 

@@ -138,9 +138,10 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     }
 
     /// Reports `pv`, scored `score`, as the line of `depth`: the line the search answers with
-    /// if it ends before it reports another.
+    /// if it ends before it reports another (`multipv 1` when MultiPV is above 1).
     pub fn report_line(&mut self, depth: u32, score: Score, pv: Vec<Move>, hashfull: Option<u32>) {
-        self.report_numbered_line(depth, None, score, pv, hashfull);
+        let multipv = self.lines.is_numbered().then_some(1);
+        self.report_numbered_line(depth, multipv, score, pv, hashfull);
     }
 
     /// Reports the root lines found at `depth` as `multipv 1`, `multipv 2`, ..., best first.

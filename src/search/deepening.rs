@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use shakmaty::Move;
+use shakmaty::{Move, Position};
 
 use crate::eval::{mate_distance, Score};
 use crate::search::context::SearchContext;
@@ -89,6 +89,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         _ => 1,
     };
     let root_moves = search.root_moves().len();
+    let legal_moves = search.context().root.legal_moves().len();
     let mut result = SearchResult {
         best: search.root_moves().first().copied(),
         ..SearchResult::default()
@@ -109,8 +110,10 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
             DepthOutcome::Stopped(partial) => {
                 // As Stockfish: a root move that beat the previous best in the stopped depth is
                 // played, and its line reported.
-                if let Some(score) = partial {
-                    record_line(search, &mut result, depth, score);
+                match partial {
+                    Some(score) if multi_pv => record_new_best(search, &mut result, depth, score),
+                    Some(score) => record_line(search, &mut result, depth, score),
+                    None => {}
                 }
                 break;
             }
@@ -134,7 +137,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         }
         if !lines_complete
             || mate_limit_reached(limits, score)
-            || forced_move_under_clock::<S>(root_moves, limits)
+            || forced_move_under_clock::<S>(legal_moves, limits)
         {
             break;
         }
@@ -157,6 +160,32 @@ fn record_line<'a>(
     result.ponder = pv.get(1).copied();
     result.score = score;
     context.report_line(depth, score, pv, hashfull);
+}
+
+/// MultiPV, a stopped depth whose first line beat the last best: that line becomes line 1,
+/// the last depth's other lines follow it, and all are reported again, so that no move shows
+/// in two lines and `bestmove` is the first move of the last `multipv 1` line.
+fn record_new_best<'a>(
+    search: &mut impl DepthSearch<'a>,
+    result: &mut SearchResult,
+    depth: u32,
+    score: Score,
+) {
+    let hashfull = search.hashfull();
+    let context = search.context();
+    let pv = context.pv.line(0);
+    let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
+    let others = result
+        .lines
+        .iter()
+        .filter(|line| line.pv.first() != best.as_ref());
+    let wanted = context.lines.wanted();
+    let mut lines = vec![Line { score, pv }];
+    lines.extend(others.take(wanted - 1).cloned());
+    result.best = best.or(result.best);
+    result.ponder = ponder;
+    result.score = score;
+    context.report_lines(depth, &lines, hashfull);
 }
 
 /// MultiPV in an incremental search: after the first line of `depth`, scored `score`, searches
@@ -230,10 +259,11 @@ fn finish<'a>(search: &mut impl DepthSearch<'a>, result: &mut SearchResult) {
     result.stats = context.stats;
 }
 
-/// Under a clock, an incremental search plays a forced move without a second thought.
-fn forced_move_under_clock<'a, S: DepthSearch<'a>>(root_moves: usize, limits: &Limits) -> bool {
+/// Under a clock, an incremental search plays a forced move (the only legal move, whatever
+/// `searchmoves` says) without a second thought.
+fn forced_move_under_clock<'a, S: DepthSearch<'a>>(legal_moves: usize, limits: &Limits) -> bool {
     S::DEEPENING == Deepening::Incremental
-        && root_moves == 1
+        && legal_moves == 1
         && limits.time.is_some()
         && !limits.infinite
 }

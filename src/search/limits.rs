@@ -169,7 +169,7 @@ impl<'a> Limiter<'a> {
     /// A report was just made: the next progress report is due an interval from now.
     pub fn reported(&mut self) {
         self.progress_due = false;
-        self.next_progress = self.elapsed() + PROGRESS_INTERVAL;
+        self.next_progress = self.elapsed().saturating_add(PROGRESS_INTERVAL);
     }
 
     /// True once the search has been told to stop or ran out of nodes or time.
@@ -200,7 +200,9 @@ impl<'a> Limiter<'a> {
             return false;
         }
         match (self.budget, self.time_used(self.elapsed())) {
-            (Some(budget), Some(used)) => used + expected <= budget.soft && used < budget.hard,
+            (Some(budget), Some(used)) => {
+                used.saturating_add(expected) <= budget.soft && used < budget.hard
+            }
             _ => true,
         }
     }

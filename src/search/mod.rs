@@ -170,7 +170,8 @@ impl<'r> Run<'r> {
         }
         let context = SearchContext::new(self.game, limiter, self.config.evaluation, report);
         let mut context = context.observed_by(observer);
-        context.lines = RootLines::new(self.config.multi_pv.min(root_moves));
+        let multi_pv = self.config.multi_pv;
+        context.lines = RootLines::new(multi_pv.min(root_moves)).numbered(multi_pv > 1);
         context
     }
 

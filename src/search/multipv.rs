@@ -15,6 +15,9 @@ pub struct Line {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootLines {
     wanted: usize,
+    /// Whether lines carry their number (`multipv k`): whenever MultiPV asks for more than
+    /// one, even if the root has fewer moves.
+    numbered: bool,
     lines: Vec<Line>,
 }
 
@@ -29,8 +32,19 @@ impl RootLines {
     pub fn new(wanted: usize) -> RootLines {
         RootLines {
             wanted: wanted.max(1),
+            numbered: wanted > 1,
             lines: Vec::new(),
         }
+    }
+
+    /// The same, its lines numbered (or not) whatever the number wanted.
+    pub fn numbered(self, numbered: bool) -> RootLines {
+        RootLines { numbered, ..self }
+    }
+
+    /// Whether each line reported carries its number (`multipv k`).
+    pub fn is_numbered(&self) -> bool {
+        self.numbered
     }
 
     /// How many lines the search reports (MultiPV).

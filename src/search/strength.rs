@@ -111,8 +111,9 @@ impl Level {
 
 /// Runs IterativeDeepening at `config.elo` through `search` (the dispatcher): within the
 /// level's nodes (and the `go` limits), with at least `CANDIDATES` lines, then picks the
-/// move; unless the last line reported already starts with it, its line is reported again, so
-/// that `bestmove` is the first move of the last line.
+/// move. Only the lines MultiPV asks for are reported; unless the last line 1 reported
+/// already starts with the move picked, the lines are reported again with it as line 1, so
+/// that `bestmove` is the first move of the last line 1.
 pub fn run_limited(
     config: &SearchConfig,
     limits: &Limits,
@@ -121,6 +122,7 @@ pub fn run_limited(
     search: impl FnOnce(&SearchConfig, &Limits, &mut dyn FnMut(Report)) -> SearchResult,
 ) -> SearchResult {
     let level = Level::for_elo(config.elo);
+    let asked = config.multi_pv.max(1);
     let config = SearchConfig {
         limit_strength: false,
         multi_pv: config.multi_pv.max(CANDIDATES),
@@ -131,11 +133,15 @@ pub fn run_limited(
         ..limits.clone()
     };
     let mut last_reported = None;
-    let mut listen = |news: Report| {
-        if let Report::Iteration(line) = &news {
-            last_reported = line.pv.first().copied();
+    let mut listen = |news: Report| match asked_line(news, asked) {
+        Some(Report::Iteration(line)) => {
+            if line.multipv.unwrap_or(1) == 1 {
+                last_reported = line.pv.first().copied();
+            }
+            report(Report::Iteration(line));
         }
-        report(news);
+        Some(news) => report(news),
+        None => {}
     };
     let mut result = search(&config, &limits, &mut listen);
     let lines = candidates(&result.lines, &result.complete_lines);
@@ -148,19 +154,47 @@ pub fn run_limited(
         result.score = chosen.score;
     }
     if chosen.pv.first() != last_reported.as_ref() {
-        report(Report::Iteration(Iteration {
-            depth: result.depth,
-            seldepth: result.depth,
-            multipv: None,
-            score: chosen.score,
-            nodes: result.nodes,
-            time: start.elapsed(),
-            hashfull: None,
-            tbhits: None,
-            pv: chosen.pv.clone(),
-        }));
+        for (k, line) in chosen_first(&chosen, &lines, asked).into_iter().enumerate() {
+            let multipv = (asked > 1).then_some(k + 1);
+            report(Report::Iteration(Iteration {
+                depth: result.depth,
+                seldepth: result.depth,
+                multipv,
+                score: line.score,
+                nodes: result.nodes,
+                time: start.elapsed(),
+                hashfull: None,
+                tbhits: None,
+                pv: line.pv.clone(),
+            }));
+        }
     }
     result
+}
+
+/// A report as MultiPV `asked` shows it: lines numbered beyond it are left out, and with one
+/// line asked for, the line carries no number.
+fn asked_line(news: Report, asked: usize) -> Option<Report> {
+    let Report::Iteration(mut line) = news else {
+        return Some(news);
+    };
+    match line.multipv {
+        Some(k) if k > asked => None,
+        _ => {
+            if asked == 1 {
+                line.multipv = None;
+            }
+            Some(Report::Iteration(line))
+        }
+    }
+}
+
+/// The `asked` lines to show once `chosen` is picked: it first, then the best of the others.
+fn chosen_first<'l>(chosen: &'l Line, lines: &'l [Line], asked: usize) -> Vec<&'l Line> {
+    let others = lines
+        .iter()
+        .filter(|line| line.pv.first() != chosen.pv.first());
+    std::iter::once(chosen).chain(others).take(asked).collect()
 }
 
 /// The lines to choose among: the node limit mostly stops the last depth after one or two of

@@ -59,24 +59,49 @@ fn material(file: &Path) -> [String; 2] {
     pair
 }
 
+/// What `SyzygyPath` opened: the tables (None for an empty path), and why each directory that
+/// could not be read was skipped.
+#[derive(Debug)]
+pub struct Opened {
+    pub tables: Option<Tablebases>,
+    pub skipped: Vec<String>,
+}
+
 impl Tablebases {
     /// The tables of every directory in `path`; None for an empty path (or `<empty>`, as GUIs
-    /// send it). An unreadable directory or a damaged table file is an error.
-    pub fn open(path: &str) -> Result<Option<Tablebases>, String> {
+    /// send it). A directory that cannot be read is skipped, as Stockfish skips it, unless none
+    /// can be read; a damaged table file is an error.
+    pub fn open(path: &str) -> Result<Opened, String> {
         let path = path.trim();
         // `<empty>`: the default as `uci` shows it, which GUIs send back.
         if path.is_empty() || path == "<empty>" {
-            return Ok(None);
+            return Ok(Opened {
+                tables: None,
+                skipped: Vec::new(),
+            });
         }
         let mut found = Tablebases {
             tables: Tablebase::new(),
             wdl: BTreeSet::new(),
             dtz: BTreeSet::new(),
         };
-        for dir in path.split(PATH_SEPARATOR).filter(|d| !d.trim().is_empty()) {
-            found.add_directory(Path::new(dir.trim()))?;
+        let dirs: Vec<&str> = path.split(PATH_SEPARATOR).map(str::trim).collect();
+        let dirs: Vec<&str> = dirs.into_iter().filter(|d| !d.is_empty()).collect();
+        let mut skipped = Vec::new();
+        for dir in &dirs {
+            if let Err(why) = std::fs::read_dir(dir) {
+                skipped.push(format!("cannot read '{dir}': {why}"));
+                continue;
+            }
+            found.add_directory(Path::new(dir))?;
         }
-        Ok(Some(found))
+        if skipped.len() == dirs.len() {
+            return Err(skipped.join("; "));
+        }
+        Ok(Opened {
+            tables: Some(found),
+            skipped,
+        })
     }
 
     fn add_directory(&mut self, dir: &Path) -> Result<(), String> {
@@ -350,9 +375,21 @@ mod tests {
 
     #[test]
     fn an_empty_path_means_no_tables_and_a_missing_one_is_an_error() {
-        assert!(matches!(Tablebases::open(""), Ok(None)));
-        assert!(matches!(Tablebases::open("<empty>"), Ok(None)));
+        for empty in ["", "<empty>"] {
+            let opened = Tablebases::open(empty).expect("empty");
+            assert!(opened.tables.is_none() && opened.skipped.is_empty());
+        }
         let err = Tablebases::open("/no/such/directory").expect_err("unreadable");
         assert!(err.contains("/no/such/directory"), "{err}");
+    }
+
+    #[test]
+    fn a_missing_directory_among_others_is_skipped() {
+        let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+        let path = format!("/no/such/directory{PATH_SEPARATOR}{tables}");
+        let opened = Tablebases::open(&path).expect("one directory is readable");
+        assert!(opened.tables.is_some_and(|tb| tb.wdl_tables() > 0));
+        assert_eq!(opened.skipped.len(), 1);
+        assert!(opened.skipped[0].contains("/no/such/directory"));
     }
 }

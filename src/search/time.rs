@@ -37,14 +37,17 @@ pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
 /// Budget for `go wtime/btime`: a share of the time left plus most of the increment,
 /// with a hard limit that keeps `overhead_ms` in reserve and never passes the clock.
 pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
-    let overhead = overhead_ms as i64;
-    let left = clock.time_left_ms.max(0);
-    let increment = clock.increment_ms.max(0);
-    let moves_to_go = clock
-        .moves_to_go
-        .filter(|&n| n > 0)
-        .unwrap_or(ASSUMED_MOVES_TO_GO)
-        .min(ASSUMED_MOVES_TO_GO) as i64;
+    // In 128 bits: absurd clocks (i64::MAX) give a long think, never an overflow.
+    let overhead = i128::from(overhead_ms);
+    let left = i128::from(clock.time_left_ms.max(0));
+    let increment = i128::from(clock.increment_ms.max(0));
+    let moves_to_go = i128::from(
+        clock
+            .moves_to_go
+            .filter(|&n| n > 0)
+            .unwrap_or(ASSUMED_MOVES_TO_GO)
+            .min(ASSUMED_MOVES_TO_GO),
+    );
     // What can be spent at all: the clock less the overhead for each move still to make.
     let usable = (left - overhead * moves_to_go.min(3)).max(0);
     let share = usable / moves_to_go + increment * 3 / 4;
@@ -57,8 +60,9 @@ pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
     }
 }
 
-fn ms(millis: i64) -> Duration {
-    Duration::from_millis(millis.max(0) as u64).max(MIN_THINK)
+fn ms(millis: i128) -> Duration {
+    let millis = u64::try_from(millis.max(0)).unwrap_or(u64::MAX);
+    Duration::from_millis(millis).max(MIN_THINK)
 }
 
 #[cfg(test)]
@@ -92,6 +96,22 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn absurd_clocks_give_a_long_think_not_an_overflow() {
+        let clock = ClockState {
+            time_left_ms: i64::MAX,
+            increment_ms: i64::MAX,
+            moves_to_go: Some(1),
+        };
+        let budget = clock_budget(clock, 10);
+        let a_year = Duration::from_secs(365 * 24 * 3600);
+        assert!(
+            budget.soft > a_year && budget.hard >= budget.soft,
+            "{budget:?}"
+        );
+        assert!(movetime_budget(u64::MAX, 10).hard > a_year);
     }
 
     #[test]

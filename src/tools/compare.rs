@@ -8,9 +8,11 @@ use std::time::{Duration, Instant};
 
 use crate::board::game::Game;
 use crate::board::notation::uci_move;
+use crate::eval::mated_in;
 use crate::search::nodes_per_second;
 use crate::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
 use crate::uci::format;
+use shakmaty::Position;
 
 /// A search as compared: a label and its configuration.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +101,11 @@ pub fn compare(
     for variant in variants {
         let mut previous_best = None;
         for depth in depths.clone() {
-            let result = search_once(game, &variant.config, depth, limit, 16);
+            let mut result = search_once(game, &variant.config, depth, limit, 16);
+            if result.best.is_none() && game.position().is_check() {
+                // Checkmated: scored as `go` scores it (`mate 0`), not as a stalemate.
+                result.score = mated_in(0);
+            }
             let nothing_to_search =
                 result.best.is_none() || variant.config.kind == SearchKind::Random;
             let stopped = result.depth < depth && !nothing_to_search;

@@ -20,8 +20,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "eval" => Command::Eval,
         "debug" => parse_debug(rest)?,
         "setoption" => parse_setoption(rest)?,
-        "position" => parse_position(rest)?,
-        "go" => Command::Go(parse_go(rest)),
+        "position" => parse_position(rest).unwrap_or_else(|why| Command::Position {
+            setup: Setup::Unreadable(why),
+            moves: Vec::new(),
+        }),
+        "go" => Command::Go(parse_go(rest)?),
         "perft" => Command::Perft(parse_perft_depth(rest.first().copied())?),
         _ => return Err(format!("unknown command: {}", line.trim())),
     };
@@ -100,8 +103,9 @@ const GO_KEYWORDS: [&str; 13] = [
     "perft",
 ];
 
-/// `go` and its parameters; a bad parameter is skipped with a warning, the rest still count.
-fn parse_go(rest: &[&str]) -> GoParams {
+/// `go` and its parameters; a bad parameter is skipped with a warning, the rest still count,
+/// but a `go perft` without a depth from 1 to 20 is refused (nothing is searched).
+fn parse_go(rest: &[&str]) -> Result<GoParams, String> {
     let mut go = GoParams::default();
     let mut i = 0;
     while i < rest.len() {
@@ -118,16 +122,13 @@ fn parse_go(rest: &[&str]) -> GoParams {
                 }
             }
             "perft" => {
-                match parse_perft_depth(value) {
-                    Ok(depth) => go.perft = Some(depth),
-                    Err(e) => go.warnings.push(e),
-                }
+                go.perft = Some(parse_perft_depth(value).map_err(|e| format!("go: {e}"))?);
                 i += consumed(value);
             }
             _ => i += parse_go_value(&mut go, key, value),
         }
     }
-    go
+    Ok(go)
 }
 
 /// A `go` parameter that takes a number, or an unknown one; how many tokens its value takes.
@@ -183,7 +184,7 @@ where
     let Some(text) = value.filter(|v| !GO_KEYWORDS.contains(v)) else {
         return (None, Some(format!("go: {key} needs a value; ignored")));
     };
-    let Ok(n) = text.parse::<i128>() else {
+    let Some((n, whole)) = whole_part(text) else {
         return (
             None,
             Some(format!(
@@ -198,9 +199,24 @@ where
             Some(format!("go: {key} {text} cannot be used; ignored")),
         );
     };
-    let warning =
-        (clamped != n).then(|| format!("go: {key} {text} is out of range {min}..{max}; using {v}"));
+    let warning = if clamped != n {
+        Some(format!(
+            "go: {key} {text} is out of range {min}..{max}; using {v}"
+        ))
+    } else {
+        (!whole).then(|| format!("go: {key} {text} is not a whole number; using {v}"))
+    };
     (Some(v), warning)
+}
+
+/// A whole number, or a decimal one cut to its whole part as Stockfish reads it (`1.5` is 1),
+/// with whether it was whole; None for anything else.
+fn whole_part(text: &str) -> Option<(i128, bool)> {
+    let (int, fraction) = text.split_once('.').unwrap_or((text, ""));
+    let digits = int.trim_start_matches(['-', '+']);
+    let number = !digits.is_empty() && fraction.bytes().all(|b| b.is_ascii_digit());
+    let n = int.parse::<i128>().ok().filter(|_| number)?;
+    Some((n, !text.contains('.')))
 }
 
 fn keep<T>(parsed: (Option<T>, Option<String>), slot: &mut Option<T>, warnings: &mut Vec<String>) {
@@ -286,6 +302,12 @@ mod tests {
         assert!(go("go depth infinite").infinite);
         assert_eq!(go("go wtime 99999999999999999999999").wtime, Some(i64::MAX));
         assert_eq!(go("go movetime 1e9").movetime, None);
+        assert_eq!(go("go movetime 1.5").movetime, Some(1));
+        assert_eq!(go("go wtime 2500.9").wtime, Some(2500));
+        assert_eq!(go("go movetime .5").movetime, None);
+        assert_eq!(go("go movetime 1.x").movetime, None);
+        assert!(parse("go perft 0").is_err());
+        assert!(parse("go perft").is_err());
     }
 
     #[test]
@@ -306,9 +328,12 @@ mod tests {
                 moves: vec!["a1a2".into()]
             })
         );
-        assert!(parse("position").is_err());
-        assert!(parse("position fen").is_err());
-        assert!(parse("position foo").is_err());
+        for line in ["position", "position fen", "position foo"] {
+            let Ok(Some(Command::Position { setup, .. })) = parse(line) else {
+                panic!("{line} is a refused position");
+            };
+            assert!(matches!(setup, Setup::Unreadable(_)), "{line}");
+        }
     }
 
     #[test]

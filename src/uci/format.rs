@@ -68,6 +68,9 @@ pub fn stats(depth: u32, stats: &Stats) -> String {
     )
 }
 
+/// The answer of a `go` without a position (after a refused `position`): the UCI null move.
+pub const NULL_BESTMOVE: &str = "bestmove 0000";
+
 /// `bestmove <move> [ponder <move>]`, or `bestmove (none)` without a legal move.
 pub fn bestmove(best: Option<Move>, ponder: Option<Move>, mode: CastlingMode) -> String {
     match (best, ponder) {

@@ -130,6 +130,7 @@ pub fn print(output: &Output, notation: &Notation, event: &Event) {
         }
         Event::NoLegalMove { in_check } => output.line(&format::no_legal_move(*in_check)),
         Event::BestMove { best, ponder } => output.line(&format::bestmove(*best, *ponder, mode)),
+        Event::NullMove => output.line(format::NULL_BESTMOVE),
         Event::Message(text) => output.info_string(text),
         Event::Perft(report) => {
             let (depth, total) = (report.depth, report.total());

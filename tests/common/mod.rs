@@ -229,6 +229,11 @@ impl Engine {
         lines
     }
 
+    /// The process id of the engine.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// What the engine wrote on stderr so far.
     pub fn stderr(&self) -> String {
         self.stderr.lock().unwrap().clone()

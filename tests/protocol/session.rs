@@ -470,7 +470,7 @@ fn unknown_commands_are_reported() {
 }
 
 #[test]
-fn bad_fens_are_reported_and_the_previous_position_stays() {
+fn bad_fens_are_reported_and_leave_no_position() {
     let mut engine = Engine::start();
     engine.command("position startpos moves e2e4");
     let kept = engine.fen();
@@ -519,12 +519,14 @@ fn bad_fens_are_reported_and_the_previous_position_stays() {
             out[0].starts_with("info string ") && out[0].contains(problem),
             "{line}: the message should name '{problem}': {out:?}"
         );
-        assert_eq!(engine.fen(), kept, "{line} must not change the position");
+        assert_no_position(&mut engine, line);
+        engine.command("position startpos moves e2e4");
+        assert_eq!(engine.fen(), kept);
     }
 }
 
 #[test]
-fn illegal_moves_anywhere_in_the_list_reject_the_whole_position() {
+fn illegal_moves_anywhere_in_the_list_refuse_the_whole_position() {
     let mut engine = Engine::start();
     engine.command("position startpos moves d2d4 d7d5");
     let kept = engine.fen();
@@ -558,8 +560,21 @@ fn illegal_moves_anywhere_in_the_list_reject_the_whole_position() {
                 && out[0].contains(which),
             "{line}: the message should name {bad_move} ({which}): {out:?}"
         );
-        assert_eq!(engine.fen(), kept, "{line} must not change the position");
+        assert_no_position(&mut engine, line);
+        engine.command("position startpos moves d2d4 d7d5");
+        assert_eq!(engine.fen(), kept);
     }
+}
+
+/// After the refused `line`, `d` and `go` find no position: `go` answers `bestmove 0000`.
+fn assert_no_position(engine: &mut Engine, line: &str) {
+    let out = engine.command("d");
+    assert!(
+        out.len() == 1 && out[0].starts_with("info string no position"),
+        "{line}: {out:?}"
+    );
+    let (_, answer) = engine.go("go depth 2");
+    assert_eq!(answer.best, "0000", "{line}");
 }
 
 #[test]

@@ -12,16 +12,13 @@ use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
 use engine::engine::options::{OptionChange, Settings};
-use engine::eval::weights::{Param, Weights};
-use engine::search::{SearchConfig, SearchState};
+use engine::search::{SearchConfig, SearchState, MAX_DEPTH};
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};
 use engine::tools::{bench, labels, pgn};
 use engine::uci::output::Output;
 
-use crate::{
-    Cli, CompareArgs, FormatArg, ParamsArg, PlayArgs, SolveArgs, TreeArgs, TreeFormatArg, TuneArgs,
-};
+use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs, TreeArgs, TreeFormatArg};
 
 /// The options of `--set`, on top of the defaults.
 fn options(cli: &Cli) -> Result<Settings> {
@@ -42,6 +39,12 @@ fn options(cli: &Cli) -> Result<Settings> {
 /// `engine bench [depth]`: progress on stderr, the signature and speed on stdout. The options
 /// of `--set` apply (the signature is that of the defaults).
 pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
+    if cli.fen.is_some() || cli.moves.is_some() {
+        bail!("bench searches its own positions, not --fen or --moves (try go or compare)");
+    }
+    if !(1..=MAX_DEPTH).contains(&depth) {
+        bail!("bench depth must be from 1 to {MAX_DEPTH}");
+    }
     let config = options(cli)?.search;
     let progress = Output::stderr();
     let summary = bench::run(depth, &config, |i, total, fen, result| {
@@ -58,6 +61,9 @@ pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
 fn positions(cli: &Cli, epd_file: Option<&std::path::Path>) -> Result<Vec<(String, Game)>> {
     if let Some(path) = epd_file {
         let records = epd::read(path)?;
+        if records.is_empty() {
+            bail!("no positions in {}", path.display());
+        }
         let mut games = Vec::new();
         for record in records {
             let game = Game::from_fen(&record.fen).map_err(anyhow::Error::msg)?;
@@ -172,6 +178,9 @@ fn print_lines(out: &Output, text: &str) {
 /// `engine play`: a line per game and the score on stdout, each game in PGN with `--pgn`
 /// (the lines go to stderr when the PGN goes to stdout).
 pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
+    if args.games == 0 {
+        bail!("--games must be at least 1");
+    }
     let base = options(cli)?;
     let players = [
         Player::parse_over(&base, &args.white).map_err(anyhow::Error::msg)?,
@@ -371,125 +380,4 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     .map_err(anyhow::Error::msg)?;
     out.line(&format!("Solved: {solved}/{total}"));
     Ok(())
-}
-
-/// `engine tune FILES...`: the errors before, during and after tuning and the weights that
-/// changed on stdout; the weights as Rust source to `--out`.
-pub fn tune(cli: &Cli, args: &TuneArgs) -> Result<()> {
-    use engine::eval::values::WEIGHTS;
-    use engine::tools::tune::{self, Sample, Selection, Settings};
-    if cli.fen.is_some() || cli.moves.is_some() || !cli.set.is_empty() {
-        bail!("tune takes its positions from the files, and no options");
-    }
-    if !(args.rate > 0.0 && args.rate.is_finite())
-        || args.k.is_some_and(|k| k <= 0.0 || !k.is_finite())
-    {
-        bail!("--rate and --k must be positive numbers");
-    }
-    if !(args.prior >= 0.0 && args.prior.is_finite()) {
-        bail!("--prior must be a number, 0 or more");
-    }
-    let out = Output::stdout();
-    let mut samples = Vec::new();
-    for path in &args.files {
-        samples.extend(labels::read(path)?.iter().map(Sample::new));
-    }
-    let (train, validation) = tune::split(samples, args.holdout);
-    out.line(&format!(
-        "Positions: {} ({} training, {} validation)",
-        train.len() + validation.len(),
-        train.len(),
-        validation.len()
-    ));
-    let settings = Settings {
-        epochs: args.epochs,
-        rate: args.rate,
-        selection: match args.params {
-            ParamsArg::All => Selection::All,
-            ParamsArg::Terms => Selection::Terms,
-        },
-        prior: args.prior,
-        k: args.k,
-    };
-    let k = args
-        .k
-        .unwrap_or_else(|| tune::fit_k(&train, &WEIGHTS.to_vector()));
-    out.line(&format!(
-        "K: {k:.4}{}",
-        if args.k.is_some() { "" } else { " (fitted)" }
-    ));
-    let every = args.every.max(1);
-    let outcome = tune::tune(
-        &train,
-        &validation,
-        &WEIGHTS,
-        &Settings {
-            k: Some(k),
-            ..settings
-        },
-        &mut |epoch, train_error, validation_error| {
-            if epoch % every == 0 {
-                out.line(&format!(
-                    "Epoch {epoch:>5}: training {train_error:.6}, validation {validation_error:.6}"
-                ));
-            }
-        },
-    );
-    out.line(&format!(
-        "Kept: the weights after {} of {} steps (the lowest validation error)",
-        outcome.steps, args.epochs
-    ));
-    for (name, errors) in [("before", outcome.before), ("after", outcome.after)] {
-        out.line(&format!(
-            "Error {name}: training {:.6}, validation {:.6}",
-            errors.train, errors.validation
-        ));
-    }
-    print_changes(&out, &WEIGHTS, &outcome.weights);
-    if let Some(path) = &args.out {
-        let origin = format!(
-            "Tuned by `engine tune` ({} positions, --params {}, --epochs {}, --rate {}, --prior {},\n\
-             K {:.4}; kept step {}): error {:.6} -> {:.6} (training), {:.6} -> {:.6} (validation).",
-            train.len() + validation.len(),
-            match args.params {
-                ParamsArg::All => "all",
-                ParamsArg::Terms => "terms",
-            },
-            args.epochs,
-            args.rate,
-            args.prior,
-            outcome.k,
-            outcome.steps,
-            outcome.before.train,
-            outcome.after.train,
-            outcome.before.validation,
-            outcome.after.validation
-        );
-        std::fs::write(path, outcome.weights.to_source(&origin))
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        out.line(&format!("Wrote {}", path.display()));
-    }
-    Ok(())
-}
-
-/// One line per weight that changed outside the square tables, then how many squares changed.
-fn print_changes(out: &Output, old: &Weights, new: &Weights) {
-    let (old, new) = (old.to_vector(), new.to_vector());
-    let mut squares = 0;
-    for (index, (a, b)) in old.iter().zip(&new).enumerate() {
-        match Param::at(index) {
-            _ if a == b => {}
-            Some(Param::Square(..)) => squares += 1,
-            Some(param) => out.line(&format!(
-                "{:<22} ({:>4}, {:>4}) -> ({:>4}, {:>4})",
-                param.name(),
-                a.mg,
-                a.eg,
-                b.mg,
-                b.eg
-            )),
-            None => {}
-        }
-    }
-    out.line(&format!("Square-table entries changed: {squares}"));
 }

@@ -216,6 +216,7 @@ struct PlayArgs {
 }
 
 mod commands;
+mod tuning;
 
 /// Parses "N" (1 to N) or "A..B" into a range of depths within 1..=MAX_DEPTH.
 fn parse_depths(text: &str) -> Result<(u32, u32), String> {
@@ -241,7 +242,7 @@ fn main() -> ExitCode {
         Some(Cmd::Compare(args)) => commands::compare(&cli, args),
         Some(Cmd::Play(args)) => commands::play(&cli, args),
         Some(Cmd::Solve(args)) => commands::solve(&cli, args),
-        Some(Cmd::Tune(args)) => commands::tune(&cli, args),
+        Some(Cmd::Tune(args)) => tuning::tune(&cli, args),
         Some(Cmd::Tree(args)) => commands::tree(&cli, args),
         _ => uci_session(&cli),
     };
@@ -335,8 +336,10 @@ fn go_params(params: &[String]) -> Result<GoParams> {
         bail!("'{flag}' must come before 'go': engine [OPTIONS] go [PARAMS]");
     }
     let line = format!("go {}", params.join(" "));
-    let Ok(Some(Command::Go(go))) = command::parse(&line) else {
-        bail!("not a go command: {line}");
+    let go = match command::parse(&line) {
+        Ok(Some(Command::Go(go))) => go,
+        Err(why) => bail!("{why}"),
+        Ok(_) => bail!("not a go command: {line}"),
     };
     if let Some(warning) = go.warnings.first() {
         // The loop would skip or clamp the parameter ("; ignored", "; using N"): here it is refused.

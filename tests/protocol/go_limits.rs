@@ -1,0 +1,104 @@
+//! The limits of `go` read as Stockfish reads them: no `go` becomes a search without end unless
+//! it asks for one, a forced move is a move with one legal reply (not one `searchmoves` entry),
+//! and absurd clocks give a long think, not an overflow.
+
+use std::time::Duration;
+
+use crate::common::{assert_legal_answer, Engine, START_FEN};
+
+/// The deepest `info depth` among `lines`.
+fn deepest(lines: &[String]) -> u32 {
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn one_searchmove_under_a_clock_is_searched_deeper_than_depth_one() {
+    let mut engine = Engine::start();
+    engine.command("position startpos moves f2f3 e7e5");
+    let (lines, answer) = engine.go("go movetime 500 searchmoves g2g4");
+    assert_eq!(answer.best, "g2g4");
+    assert!(deepest(&lines) > 1, "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("score mate -1")),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_decimal_movetime_is_read_as_stockfish_reads_it() {
+    let mut engine = Engine::start();
+    engine.command("position startpos");
+    // Without the fix this search has no limit and only `stop` ends it: `go` would time out.
+    let (lines, answer) = engine.go("go movetime 1.5");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("movetime 1.5") && l.contains("using 1")),
+        "{lines:?}"
+    );
+    assert_legal_answer(START_FEN, &[], &answer);
+}
+
+#[test]
+fn a_clock_for_the_other_side_only_is_a_timed_search() {
+    for (position, go) in [
+        ("position startpos", "go btime 1"),
+        ("position startpos moves e2e4", "go wtime 1"),
+    ] {
+        let mut engine = Engine::start();
+        engine.command(position);
+        let (_, answer) = engine.go(go);
+        let moves: Vec<&str> = position.split_whitespace().skip(3).collect();
+        assert_legal_answer(START_FEN, &moves, &answer);
+    }
+}
+
+#[test]
+fn go_perft_without_a_usable_depth_searches_nothing() {
+    let mut engine = Engine::start();
+    for go in ["go perft 0", "go perft", "go perft 21 depth 3"] {
+        let out = engine.command(go);
+        assert!(
+            out.len() == 1 && out[0].contains("perft needs a depth from 1 to 20"),
+            "{go}: {out:?}"
+        );
+    }
+    // Nothing runs: a later `go` is answered at once.
+    let (_, answer) = engine.go("go depth 1");
+    assert_legal_answer(START_FEN, &[], &answer);
+}
+
+#[test]
+fn absurd_clocks_give_a_long_think_not_an_instant_move() {
+    let mut engine = Engine::start();
+    let max = i64::MAX;
+    let (lines, answer) = engine.go(&format!(
+        "go wtime {max} winc {max} btime {max} binc {max} movestogo 1 depth 6"
+    ));
+    assert_eq!(deepest(&lines), 6, "{lines:?}");
+    assert_legal_answer(START_FEN, &[], &answer);
+}
+
+#[test]
+fn quit_lets_every_search_sent_before_it_answer() {
+    let mut engine = Engine::start();
+    // The first search runs until `quit`; the second waits for it.
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.send("position startpos moves e2e4");
+    engine.send("go depth 30");
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(60)).is_some());
+    let lines = engine.rest_of_output();
+    let answers: Vec<&String> = lines.iter().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(answers.len(), 2, "{lines:?}");
+    let first = crate::common::bestmove_of(answers[0]);
+    assert_legal_answer(START_FEN, &[], &first);
+    let second = crate::common::bestmove_of(answers[1]);
+    assert_legal_answer(START_FEN, &["e2e4"], &second);
+}
