@@ -5,6 +5,7 @@
 mod common;
 
 mod arguments;
+mod explorer;
 mod pgn;
 mod pipes;
 mod tools;

@@ -19,9 +19,7 @@ use engine::tools::play::{self, MatchSettings, Player};
 use engine::tools::{bench, labels, pgn};
 use engine::uci::output::Output;
 
-use crate::{
-    Cli, CompareArgs, FormatArg, ParamsArg, PlayArgs, SolveArgs, TuneArgs,
-};
+use crate::{Cli, CompareArgs, FormatArg, ParamsArg, PlayArgs, SolveArgs, TuneArgs};
 
 /// The options of `--set`, on top of the defaults.
 pub(crate) fn options(cli: &Cli) -> Result<Settings> {
@@ -55,7 +53,10 @@ pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
 }
 
 /// The start position, the game of --fen/--moves, or every record of an EPD file, with names.
-pub(crate) fn positions(cli: &Cli, epd_file: Option<&std::path::Path>) -> Result<Vec<(String, Game)>> {
+pub(crate) fn positions(
+    cli: &Cli,
+    epd_file: Option<&std::path::Path>,
+) -> Result<Vec<(String, Game)>> {
     if let Some(path) = epd_file {
         let records = epd::read(path)?;
         let mut games = Vec::new();

@@ -68,7 +68,10 @@ pub fn tree(cli: &Cli, args: &TreeArgs) -> Result<()> {
 fn tree_searches(args: &TreeArgs) -> Result<Vec<SearchKind>> {
     match (&args.compare, args.search) {
         (Some(kinds), _) if !matches!(args.format, TreeFormatArg::Html) => {
-            bail!("--compare draws only --format html (given {} searches)", kinds.len())
+            bail!(
+                "--compare draws only --format html (given {} searches)",
+                kinds.len()
+            )
         }
         (Some(kinds), _) if !(2..=3).contains(&kinds.len()) => {
             bail!("--compare takes two or three searches, e.g. Minimax,AlphaBeta")

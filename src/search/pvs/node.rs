@@ -185,6 +185,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                     self.context.pv.update(ply, m);
                     if alpha >= beta {
                         self.on_beta_cutoff(m, pos, ply, depth);
+                        // The staged picker has not generated the moves it skips: none listed.
+                        self.context.cutoff(ply, Vec::new);
                         break;
                     }
                 }

@@ -80,7 +80,11 @@ fn tree_json(tree: &SearchTree) -> String {
         json.push_str(&node_json(node, label, position));
     }
     json.push_str("],\n\"steps\":[");
-    let steps: Vec<String> = tree.steps.iter().map(|s| step_code(*s).to_string()).collect();
+    let steps: Vec<String> = tree
+        .steps
+        .iter()
+        .map(|s| step_code(*s).to_string())
+        .collect();
     json.push_str(&steps.join(","));
     json.push_str("]}");
     json
@@ -153,7 +157,10 @@ fn positions(tree: &SearchTree) -> Vec<(String, String)> {
                 (child, numbered(before, san))
             }
             Edge::Null => {
-                let passed = before.clone().swap_turn().unwrap_or_else(|_| before.clone());
+                let passed = before
+                    .clone()
+                    .swap_turn()
+                    .unwrap_or_else(|_| before.clone());
                 (passed, "null".to_string())
             }
         };
