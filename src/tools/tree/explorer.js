@@ -405,8 +405,10 @@ class Pane {
   /** Zooms to show the whole tree (not below a readable scale unless asked). */
   fit(all) {
     const r = this.canvas.getBoundingClientRect();
-    let k = Math.min((r.width - 20) / this.width, (r.height - 20) / this.height, 1.2);
-    if (!all) k = Math.max(k, 0.9);
+    const tall = (r.height - 20) / this.height;
+    let k = Math.min((r.width - 20) / this.width, tall, 1.2);
+    // At first, readable: as large as the height allows (the view follows the search across).
+    if (!all) k = Math.max(0.9, Math.min(tall, 1.3));
     this.view = { k, tx: Math.max(10, (r.width - this.width * k) / 2), ty: 10 };
     this.applyView();
   }
@@ -742,11 +744,7 @@ function square(r, f, piece, hl) {
 
 buildPage();
 const panes = searches.map((t) => new Pane(t, document.getElementById("panes")));
-if (panes.length > 1) {
-  // Shallow trees read better one above the other, at full width.
-  const room = document.getElementById("panes").getBoundingClientRect().height / panes.length - 90;
-  stack(0.9 * Math.max(...panes.map((p) => p.height)) < room);
-} else panes[0].fit(false);
+panes.forEach((p) => p.fit(false));
 const wanted = /steps=(\d+)/.exec(location.hash);
 setStep(wanted ? +wanted[1] : 0);
 window.addEventListener("resize", () => panes.forEach((p) => p.applyView()));
