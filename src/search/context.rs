@@ -269,6 +269,20 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         }
     }
 
+    /// The node at `ply` tries the table's move `m` first: for the observer.
+    #[inline]
+    pub fn table_move(&mut self, ply: usize, m: Option<Move>) {
+        if let Some(m) = m.filter(|_| O::ACTIVE) {
+            self.observer.table_move(ply, m);
+        }
+    }
+
+    /// The node at `ply` returns the table's value without a search: for the observer.
+    #[inline]
+    pub fn table_cutoff(&mut self, ply: usize) {
+        self.observer.table_cutoff(ply);
+    }
+
     #[inline]
     fn sums(&self) -> &Accumulator {
         &self.sums[self.sums.len() - 1]

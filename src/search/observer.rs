@@ -50,6 +50,11 @@ pub trait SearchObserver {
     /// The node at `ply` cut off (alpha >= beta) and did not search `skipped`, in the order it
     /// would have searched them.
     fn cutoff(&mut self, ply: usize, skipped: &[Move]);
+    /// IterativeDeepening: the node at `ply` found `m` in the transposition table and will try
+    /// it first.
+    fn table_move(&mut self, _ply: usize, _m: Move) {}
+    /// IterativeDeepening: the node at `ply` returns the table's value without searching a move.
+    fn table_cutoff(&mut self, _ply: usize) {}
 }
 
 /// No observer: the searches' default, every hook empty.
@@ -71,6 +76,10 @@ impl SearchObserver for Unobserved {
     fn leave(&mut self, _ply: usize, _window: Option<Window>, _score: Score) {}
     #[inline(always)]
     fn cutoff(&mut self, _ply: usize, _skipped: &[Move]) {}
+    #[inline(always)]
+    fn table_move(&mut self, _ply: usize, _m: Move) {}
+    #[inline(always)]
+    fn table_cutoff(&mut self, _ply: usize) {}
 }
 
 /// An observer lent to a search.
@@ -94,5 +103,11 @@ impl<T: SearchObserver + ?Sized> SearchObserver for &mut T {
     }
     fn cutoff(&mut self, ply: usize, skipped: &[Move]) {
         (**self).cutoff(ply, skipped);
+    }
+    fn table_move(&mut self, ply: usize, m: Move) {
+        (**self).table_move(ply, m);
+    }
+    fn table_cutoff(&mut self, ply: usize) {
+        (**self).table_cutoff(ply);
     }
 }

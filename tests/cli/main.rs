@@ -6,6 +6,7 @@ mod common;
 
 mod arguments;
 mod edges;
+mod explorer;
 mod pgn;
 mod pipes;
 mod tools;

@@ -384,6 +384,133 @@ fn engine_tree_draws_as_many_nodes_as_go_counts() {
     }
 }
 
+/// The score (centipawns) of the last `info depth` line of `engine ... go depth N`.
+fn go_score(args: &[&str]) -> i64 {
+    let out = run(args, "");
+    let line = out
+        .lines()
+        .into_iter()
+        .rfind(|l| l.starts_with("info depth"))
+        .map(str::to_string)
+        .expect("an info line");
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let at = tokens
+        .iter()
+        .position(|&t| t == "cp")
+        .expect("a score in cp");
+    tokens[at + 1].parse().expect("a score")
+}
+
+/// The searches embedded in an explorer page (the JSON of `<script id="search-data">`).
+pub fn page_data(html: &str) -> Vec<serde_json::Value> {
+    let start =
+        html.find("id=\"search-data\">").expect("the data element") + "id=\"search-data\">".len();
+    let end = start + html[start..].find("</script>").expect("its end");
+    let data: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON data");
+    data.as_array().expect("an array of searches").clone()
+}
+
+/// Checks one search of a page against `go`: as many nodes, each entered and left once in the
+/// steps, the last root's value the search's score.
+fn check_page_search(search: &serde_json::Value, nodes: u64, score: i64, what: &str) {
+    let n = search["n"].as_array().expect("nodes");
+    assert_eq!(n.len() as u64, nodes, "{what}");
+    assert_eq!(search["nodes"].as_u64(), Some(nodes), "{what}");
+    let steps: Vec<u64> = search["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .map(|s| s.as_u64().expect("a step"))
+        .collect();
+    for kind in [0, 1] {
+        let ids: Vec<u64> = steps
+            .iter()
+            .filter(|&&s| s % 3 == kind)
+            .map(|s| s / 3)
+            .collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        assert_eq!(
+            sorted,
+            (0..nodes).collect::<Vec<_>>(),
+            "{what}: step kind {kind}"
+        );
+        if kind == 0 {
+            assert_eq!(ids, sorted, "{what}: nodes entered in order");
+        }
+    }
+    let roots = search["roots"].as_array().expect("roots");
+    let last = roots.last().expect("a root")[0].as_u64().expect("an id") as usize;
+    assert_eq!(n[last][7].as_i64(), Some(score), "{what}: root value");
+    assert_eq!(search["score"].as_i64(), Some(score), "{what}");
+}
+
+#[test]
+fn the_html_page_holds_the_nodes_and_the_score_of_go() {
+    let fen = SMALL[0];
+    for search in ["Minimax", "AlphaBeta", "IterativeDeepening"] {
+        let set = format!("Search={search}");
+        let go = ["--fen", fen, "--set", &set, "go", "depth", "3"];
+        let (nodes, score) = (go_nodes(&go), go_score(&go));
+        let out = run(
+            &[
+                "--fen", fen, "tree", "--depth", "3", "--search", search, "--format", "html",
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{search}: {}", out.stderr);
+        assert!(out.stdout.starts_with("<!DOCTYPE html>"), "{search}");
+        // Self-contained: nothing loaded from elsewhere.
+        assert!(
+            !out.stdout.contains("src=") && !out.stdout.contains("href="),
+            "{search}"
+        );
+        let data = page_data(&out.stdout);
+        assert_eq!(data.len(), 1);
+        check_page_search(&data[0], nodes, score, search);
+    }
+}
+
+#[test]
+fn the_html_page_compares_searches_side_by_side() {
+    let fen = SMALL[1];
+    let out = run(
+        &[
+            "--fen",
+            fen,
+            "tree",
+            "--depth",
+            "3",
+            "--compare",
+            "Minimax,AlphaBeta",
+            "--format",
+            "html",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    let data = page_data(&out.stdout);
+    assert_eq!(data.len(), 2);
+    for (search, page) in ["Minimax", "AlphaBeta"].iter().zip(&data) {
+        assert_eq!(page["search"].as_str(), Some(*search));
+        let set = format!("Search={search}");
+        let go = ["--fen", fen, "--set", &set, "go", "depth", "3"];
+        check_page_search(page, go_nodes(&go), go_score(&go), search);
+        assert!(
+            out.stderr.contains(&format!("({search})")),
+            "{}",
+            out.stderr
+        );
+    }
+    // --compare draws only HTML.
+    let out = run(
+        &["tree", "--depth", "2", "--compare", "Minimax,AlphaBeta"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", out.stderr);
+    assert!(out.stderr.contains("--compare draws only --format html"));
+}
+
 #[test]
 fn engine_tree_writes_the_file_named() {
     let path = std::env::temp_dir().join(format!("engine-tree-{}.svg", std::process::id()));

@@ -12,16 +12,16 @@ use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
 use engine::engine::options::{OptionChange, Settings};
-use engine::search::{SearchConfig, SearchState, MAX_DEPTH};
+use engine::search::{SearchState, MAX_DEPTH};
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};
 use engine::tools::{bench, labels, pgn};
 use engine::uci::output::Output;
 
-use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs, TreeArgs, TreeFormatArg};
+use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
 /// The options of `--set`, on top of the defaults.
-fn options(cli: &Cli) -> Result<Settings> {
+pub(crate) fn options(cli: &Cli) -> Result<Settings> {
     let mut options = Settings::default();
     for setting in &cli.set {
         let set = options
@@ -58,7 +58,10 @@ pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
 }
 
 /// The start position, the game of --fen/--moves, or every record of an EPD file, with names.
-fn positions(cli: &Cli, epd_file: Option<&std::path::Path>) -> Result<Vec<(String, Game)>> {
+pub(crate) fn positions(
+    cli: &Cli,
+    epd_file: Option<&std::path::Path>,
+) -> Result<Vec<(String, Game)>> {
     if let Some(path) = epd_file {
         let records = epd::read(path)?;
         if records.is_empty() {
@@ -133,43 +136,8 @@ pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
     Ok(())
 }
 
-/// `engine tree`: the tree of one search as SVG or DOT, to stdout or `-o FILE`; on stderr the
-/// node count and the time to search and to draw.
-pub fn tree(cli: &Cli, args: &TreeArgs) -> Result<()> {
-    let options = options(cli)?;
-    let config = SearchConfig {
-        kind: args.search,
-        ..options.search
-    };
-    let (_, game) = positions(cli, None)?.remove(0);
-    let started = Instant::now();
-    let tree =
-        engine::tools::tree::record(&game, &config, args.depth, options.hash_mb, args.max_nodes)?;
-    let searched = started.elapsed();
-    let started = Instant::now();
-    let text = match args.format {
-        TreeFormatArg::Svg => engine::tools::tree::render_svg(&tree),
-        TreeFormatArg::Dot => engine::tools::tree::render_dot(&tree),
-    };
-    let drawn = started.elapsed();
-    match &args.output {
-        Some(path) => std::fs::write(path, &text)
-            .with_context(|| format!("cannot write {}", path.display()))?,
-        None => print_lines(&Output::stdout(), &text),
-    }
-    Output::stderr().line(&format!(
-        "Tree: {} nodes, value {}, skipped by cut-offs {} moves; searched twice in {:.1} ms, drawn in {:.1} ms",
-        tree.nodes.len(),
-        tree.result.score,
-        tree.skipped_moves(),
-        searched.as_secs_f64() * 1000.0,
-        drawn.as_secs_f64() * 1000.0
-    ));
-    Ok(())
-}
-
 /// Prints text made of whole lines (each ending with a newline), if any.
-fn print_lines(out: &Output, text: &str) {
+pub(crate) fn print_lines(out: &Output, text: &str) {
     if let Some(lines) = text.strip_suffix('\n') {
         out.line(lines);
     }

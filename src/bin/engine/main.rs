@@ -67,8 +67,9 @@ enum Cmd {
     /// Search each position of an EPD test suite (`bm`/`am` in SAN) for a fixed time; prints
     /// each result and `Solved: N/M`.
     Solve(SolveArgs),
-    /// Draw the tree of one small search (SVG, or Graphviz DOT): every node it visits with its
-    /// move, value and alpha-beta window, the PV, and the moves each cut-off skipped.
+    /// Draw the tree of one small search (SVG, Graphviz DOT, or HTML: a web page that replays
+    /// it step by step): every node it visits with its move, value and alpha-beta window, the
+    /// PV, and the moves each cut-off skipped.
     Tree(TreeArgs),
 }
 
@@ -79,8 +80,12 @@ struct TreeArgs {
     depth: u32,
     /// The search whose tree is drawn: Minimax, AlphaBeta or IterativeDeepening (its options
     /// from --set, e.g. MoveOrdering=false).
-    #[arg(long)]
-    search: engine::search::SearchKind,
+    #[arg(long, required_unless_present = "compare")]
+    search: Option<engine::search::SearchKind>,
+    /// HTML only: two or three searches side by side, stepping together (e.g.
+    /// Minimax,AlphaBeta), instead of --search.
+    #[arg(long, value_delimiter = ',', conflicts_with = "search", num_args = 1..)]
+    compare: Option<Vec<engine::search::SearchKind>>,
     /// Output format.
     #[arg(long, value_enum, default_value = "svg")]
     format: TreeFormatArg,
@@ -96,6 +101,8 @@ struct TreeArgs {
 enum TreeFormatArg {
     Svg,
     Dot,
+    /// One self-contained web page that replays the search step by step (the explorer).
+    Html,
 }
 
 #[derive(clap::Args, Debug)]
@@ -216,6 +223,7 @@ struct PlayArgs {
 }
 
 mod commands;
+mod tree;
 mod tuning;
 
 /// Parses "N" (1 to N) or "A..B" into a range of depths within 1..=MAX_DEPTH.
@@ -243,7 +251,7 @@ fn main() -> ExitCode {
         Some(Cmd::Play(args)) => commands::play(&cli, args),
         Some(Cmd::Solve(args)) => commands::solve(&cli, args),
         Some(Cmd::Tune(args)) => tuning::tune(&cli, args),
-        Some(Cmd::Tree(args)) => commands::tree(&cli, args),
+        Some(Cmd::Tree(args)) => tree::tree(&cli, args),
         _ => uci_session(&cli),
     };
     match outcome {

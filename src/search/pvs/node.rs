@@ -72,6 +72,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if let Some(hit) = hit {
             if !pv_node && hit.cuts(depth, alpha, beta) {
                 self.context.stats.tt_cutoffs += 1;
+                self.context.table_cutoff(ply);
                 return hit.score;
             }
         }
@@ -107,6 +108,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         }
         node.futility_value = self.futility_value(&node, alpha, static_eval);
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
+        self.context.table_move(ply, table_move);
         self.frames[ply].start(table_move, self.ordering, true);
         if node.futility_value.is_some() {
             self.frames[ply].quiet_checks_only();
@@ -183,6 +185,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                     self.context.pv.update(ply, m);
                     if alpha >= beta {
                         self.on_beta_cutoff(m, pos, ply, depth);
+                        // The staged picker has not generated the moves it skips: none listed.
+                        self.context.cutoff(ply, Vec::new);
                         break;
                     }
                 }

@@ -91,6 +91,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
+                        // The moves not yet generated are not listed (see the node's cut-off).
+                        self.context.cutoff(ply, Vec::new);
                         break;
                     }
                 }

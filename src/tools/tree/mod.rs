@@ -9,6 +9,7 @@
 //! `go depth N` searches and counts them.
 
 mod dot;
+mod html;
 mod layout;
 mod recorder;
 mod svg;
@@ -28,6 +29,7 @@ use crate::tools::compare::search_once;
 use recorder::Recorder;
 
 pub use dot::render as render_dot;
+pub use html::render as render_html;
 pub use svg::render as render_svg;
 
 /// The default of `--max-nodes`: about what a picture can show readably.
@@ -47,7 +49,19 @@ pub enum Edge {
     Null,
 }
 
-/// A move a cut-off skipped, with its SAN when the position is known.
+/// One thing the search did, in the order it did it (the replay of the explorer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The node is entered (its window is known when it is left).
+    Enter(usize),
+    /// The node returns its value.
+    Leave(usize),
+    /// The node cuts off (AlphaBeta and IterativeDeepening): its last child's value reached
+    /// its bound.
+    Cutoff(usize),
+}
+
+/// A move a cut-off skipped (or a table move), with its SAN when the position is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Skipped {
     pub mv: Move,
@@ -71,6 +85,10 @@ pub struct TreeNode {
     pub cutoff: Option<Vec<Skipped>>,
     /// On the principal variation its search reported.
     pub pv: bool,
+    /// IterativeDeepening: the move the transposition table gave it, tried first.
+    pub table_move: Option<Skipped>,
+    /// IterativeDeepening: it returned the table's value without searching a move.
+    pub table_cutoff: bool,
 }
 
 impl TreeNode {
@@ -85,6 +103,8 @@ impl TreeNode {
             children: Vec::new(),
             cutoff: None,
             pv: false,
+            table_move: None,
+            table_cutoff: false,
         }
     }
 }
@@ -112,6 +132,8 @@ pub struct SearchTree {
     pub result: SearchResult,
     /// The principal variation of the last depth.
     pub pv: Vec<Move>,
+    /// Every node entered and left and every cut-off, in the order the search ran them.
+    pub steps: Vec<Step>,
 }
 
 /// Why no tree was recorded.
@@ -232,6 +254,7 @@ pub fn record(
             .map(|it| it.pv.clone())
             .unwrap_or_default(),
         result,
+        steps: recorder.steps,
     };
     assign_roots(&mut tree, recorder.roots, &iterations);
     if let Some(root) = tree.roots.last() {

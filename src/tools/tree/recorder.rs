@@ -5,13 +5,15 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::eval::Score;
 use crate::search::observer::{NodeKind, SearchObserver, Window};
-use crate::tools::tree::{Edge, Skipped, TreeNode};
+use crate::tools::tree::{Edge, Skipped, Step, TreeNode};
 
 /// Builds the nodes of a search's tree from its observer calls.
 pub struct Recorder {
     pub nodes: Vec<TreeNode>,
     /// The root nodes, one per root search, in order.
     pub roots: Vec<usize>,
+    /// What happened, in the order the search did it.
+    pub steps: Vec<Step>,
     /// The node open at each ply of the current path.
     open: Vec<usize>,
     /// The moves played on the current path, and the position each leads to (None after a
@@ -28,6 +30,7 @@ impl Recorder {
         Recorder {
             nodes: Vec::new(),
             roots: Vec::new(),
+            steps: Vec::new(),
             open: Vec::new(),
             path: Vec::new(),
             root: root.clone(),
@@ -78,6 +81,7 @@ impl SearchObserver for Recorder {
         }
         self.nodes.push(TreeNode::new(parent, ply, edge, kind));
         self.open.push(id);
+        self.steps.push(Step::Enter(id));
     }
 
     fn play(&mut self, from: &Chess, m: Move) {
@@ -103,6 +107,7 @@ impl SearchObserver for Recorder {
                 let node = &mut self.nodes[id];
                 node.window = window;
                 node.score = Some(score);
+                self.steps.push(Step::Leave(id));
             }
             _ => self.fail(format!("a node left at ply {ply} that is not open")),
         }
@@ -116,5 +121,19 @@ impl SearchObserver for Recorder {
         let pos = self.position_at(ply);
         let list = moves.iter().map(|&m| skipped(pos, m)).collect();
         self.nodes[id].cutoff = Some(list);
+        self.steps.push(Step::Cutoff(id));
+    }
+
+    fn table_move(&mut self, ply: usize, m: Move) {
+        if let Some(&id) = self.open.get(ply) {
+            let found = skipped(self.position_at(ply), m);
+            self.nodes[id].table_move = Some(found);
+        }
+    }
+
+    fn table_cutoff(&mut self, ply: usize) {
+        if let Some(&id) = self.open.get(ply) {
+            self.nodes[id].table_cutoff = true;
+        }
     }
 }
