@@ -25,10 +25,12 @@ Usage (from anywhere inside the repository):
     scripts/sprt.py ./old-engine ./new-engine      # two ready binaries, nothing built
     scripts/sprt.py main HEAD --name lmr-table     # the name of its data directory
 
-The match data (worktrees, target directory, binaries, the games' PGN, fastchess's log and
-its `config.json`) live in `--data DIR`, by default `$SPRT_DATA/<name>` or
-`/work/data/sprt/<name>`; `<name>` defaults to `<base>-<new>` (short hashes). Nothing is
-written inside the repository.
+The match data (the worktrees while building, the games' PGN, fastchess's log and its
+`config.json`) live in `--data DIR`, by default `$SPRT_DATA/<name>` or
+`/work/data/sprt/<name>`; `<name>` defaults to `<base>-<new>` (short hashes). The cargo target
+directory and the built binaries (`bin/engine-<hash>`, built once and reused by the next
+match) are shared in `$SPRT_DATA` (default /work/data/sprt). Nothing is written inside the
+repository.
 
 A stopped match (Ctrl-C, a reboot) resumes where it was: run the same command again, and the
 script finds `config.json` in the data directory and continues with `fastchess -config
@@ -124,25 +126,28 @@ def resolve(repo, arg):
     return full, full[:8]
 
 
-def build(repo, rev, data):
-    """Builds `rev` in its own worktree under `data`; returns the copied binary's path."""
-    binary = data / f"engine-{rev[:12]}"
+def build(repo, rev, data, cache):
+    """Builds `rev` in its own worktree under `data` (once: the binary is kept in `cache`,
+    shared by every match, as is the cargo target directory beside it); returns the binary."""
+    binary = cache / "bin" / f"engine-{rev[:12]}"
     if binary.exists():
         return binary
     tree = data / f"src-{rev[:12]}"
     if not tree.exists():
         subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", str(tree), rev], check=True)
-    env = dict(os.environ, CARGO_TARGET_DIR=str(data / "target"))
+    target = cache / "target"
+    env = dict(os.environ, CARGO_TARGET_DIR=str(target))
     print(f"sprt: building {rev[:12]} in {tree}", flush=True)
     subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=tree, env=env, check=True)
-    shutil.copy2(data / "target" / "release" / "engine", binary)
+    binary.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(target / "release" / "engine", binary)
     subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", str(tree)], check=True)
     return binary
 
 
-def engine_binary(repo, resolved, data):
+def engine_binary(repo, resolved, data, cache):
     """The binary for a resolved argument: itself, or a build of the revision."""
-    return Path(resolved) if Path(resolved).is_file() else build(repo, resolved, data)
+    return Path(resolved) if Path(resolved).is_file() else build(repo, resolved, data, cache)
 
 
 def find_fastchess(arg):
@@ -263,8 +268,8 @@ def main(argv):
         print(f"sprt: resuming the match in {data}", flush=True)
         args = ["-config", f"file={config}"]
     else:
-        base_bin = engine_binary(repo, base_r, data)
-        new_bin = engine_binary(repo, new_r, data)
+        base_bin = engine_binary(repo, base_r, data, root)
+        new_bin = engine_binary(repo, new_r, data, root)
         book = openings_copy(repo, a.openings, data)
         args = fastchess_args(a, base_bin, new_bin, (base_l, new_l), book, data)
         (data / "command.txt").write_text(" ".join([fc, *args]) + "\n")
