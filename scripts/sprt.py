@@ -201,7 +201,16 @@ def run_fastchess(fc, args, log):
             except KeyboardInterrupt:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
                 print("sprt: stopping; fastchess saves the match for a resume", flush=True)
-                proc.send_signal(signal.SIGINT)
+                stop(proc)
+
+
+def stop(proc):
+    """Asks fastchess to stop (it saves the match); asks again if it has not within 20 s."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGINT)
 
 
 def last_block(log):
