@@ -1,5 +1,8 @@
-//! What IterativeDeepening learns about quiet moves as it searches: the killer moves of each ply
-//! and the history table, and the ordering score they give a move.
+//! What IterativeDeepening learns about quiet moves as it searches: the killer moves of each ply,
+//! the history table (by side, from- and to-square) and the continuation history (by the piece
+//! and square of the move one and two plies back), and the ordering score they give a move.
+//! Every history value moves towards a bound by "gravity": a bonus shrinks as the value nears
+//! it, so that values stay bounded and recent results weigh more.
 
 use shakmaty::{Color, Move};
 
@@ -9,14 +12,30 @@ use crate::search::types::MAX_PLY;
 
 const TT_MOVE: i32 = 1 << 30;
 const KILLER: i32 = 1 << 27;
-const HISTORY_MAX: i32 = 1 << 26;
 
-/// What IterativeDeepening learns about quiet moves: killers per ply and the history table.
+/// The bound of every history value.
+pub const HISTORY_MAX: i32 = 16384;
+
+/// How many piece-square pairs there are (12 pieces, 64 squares).
+const PIECE_TO: usize = 12 * 64;
+
+/// A move's piece (by colour and role) and destination, as the continuation history has it.
+pub type PieceTo = u16;
+
+/// The moves one and two plies back from a node, each by its piece and square (None after a
+/// null move or at the root).
+pub type Continuation = [Option<PieceTo>; 2];
+
+/// What IterativeDeepening learns about quiet moves: killers per ply, the history table and the
+/// continuation history.
 #[derive(Clone, Debug)]
 pub struct Heuristics {
     pub(super) killers: Vec<[Option<Move>; 2]>,
     /// By colour, from-square and to-square.
-    pub(super) history: Vec<i32>,
+    history: Vec<i16>,
+    /// By the earlier move's piece and square, then this move's piece and square: one table
+    /// for the move one ply back, one for two plies back.
+    continuation: [Vec<i16>; 2],
 }
 
 impl Default for Heuristics {
@@ -24,13 +43,14 @@ impl Default for Heuristics {
         Heuristics {
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 64 * 64],
+            continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
         }
     }
 }
 
 impl Heuristics {
     /// The ordering score of `m` at `ply` for a full sort (the root's first order): table move,
-    /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`](crate::search::pvs::picker::MoveFrame) has them) by MVV-LVA, killers,
+    /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`] has them) by MVV-LVA, killers,
     /// then history.
     #[inline]
     pub fn score(&self, m: Move, tt_move: Option<Move>, color: Color, ply: usize) -> i32 {
@@ -43,25 +63,55 @@ impl Heuristics {
         } else if Some(m) == self.killers[ply][1] {
             KILLER - 1
         } else {
-            self.history_score(color, m)
+            self.quiet_score(color, m, [None; 2])
         }
     }
 
-    /// The history score of the quiet move `m` by `color`.
+    /// The history score of the quiet move `m` by `color` after the moves `cont`: the history
+    /// table's value plus the continuation history's.
     #[inline]
-    pub fn history_score(&self, color: Color, m: Move) -> i32 {
-        self.history[history_index(color, m)]
+    pub fn quiet_score(&self, color: Color, m: Move, cont: Continuation) -> i32 {
+        let own = piece_to(color, m);
+        let mut score = self.history[history_index(color, m)] as i32;
+        for (table, earlier) in self.continuation.iter().zip(cont) {
+            if let Some(earlier) = earlier {
+                score += table[continuation_index(earlier, own)] as i32;
+            }
+        }
+        score
     }
 
-    /// A quiet move caused a beta cutoff at `ply` with `depth` plies left.
-    #[inline]
-    pub fn record_cutoff(&mut self, m: Move, color: Color, ply: usize, depth: i32) {
-        if self.killers[ply][0] != Some(m) {
+    /// The quiet move `best` caused a beta cutoff at `ply` with `depth` plies left, after the
+    /// quiet moves `tried` (best among them, last) failed to: it gains, they lose.
+    pub fn record_cutoff(
+        &mut self,
+        best: Move,
+        tried: &[Move],
+        color: Color,
+        (ply, depth): (usize, i32),
+        cont: Continuation,
+    ) {
+        if self.killers[ply][0] != Some(best) {
             self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(m);
+            self.killers[ply][0] = Some(best);
         }
-        let entry = &mut self.history[history_index(color, m)];
-        *entry = (*entry + depth * depth).min(HISTORY_MAX);
+        let bonus = history_bonus(depth);
+        for &m in tried {
+            let signed = if m == best { bonus } else { -bonus };
+            self.update(color, m, cont, signed);
+        }
+    }
+
+    /// Moves the history values of `m` by `bonus`, with gravity.
+    #[inline]
+    fn update(&mut self, color: Color, m: Move, cont: Continuation, bonus: i32) {
+        gravity(&mut self.history[history_index(color, m)], bonus);
+        let own = piece_to(color, m);
+        for (table, earlier) in self.continuation.iter_mut().zip(cont) {
+            if let Some(earlier) = earlier {
+                gravity(&mut table[continuation_index(earlier, own)], bonus);
+            }
+        }
     }
 
     /// Before a new search: killers are forgotten, history fades.
@@ -72,12 +122,57 @@ impl Heuristics {
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
-        *self = Heuristics::default();
+        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
+        self.history.fill(0);
+        self.continuation.iter_mut().for_each(|t| t.fill(0));
     }
+}
+
+/// The history bonus of a cutoff with `depth` plies left (a malus for the moves tried before).
+#[inline]
+fn history_bonus(depth: i32) -> i32 {
+    (150 * depth - 100).clamp(0, 1500)
+}
+
+/// Moves `value` by `bonus`, less the nearer it is to the bound on that side.
+#[inline]
+fn gravity(value: &mut i16, bonus: i32) {
+    let v = *value as i32;
+    *value = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+}
+
+/// The piece and destination of `m` by `color`.
+#[inline]
+pub fn piece_to(color: Color, m: Move) -> PieceTo {
+    let piece = color as usize * 6 + m.role() as usize - 1;
+    (piece * 64 + m.to() as usize) as PieceTo
+}
+
+#[inline]
+fn continuation_index(earlier: PieceTo, own: PieceTo) -> usize {
+    earlier as usize * PIECE_TO + own as usize
 }
 
 #[inline]
 fn history_index(color: Color, m: Move) -> usize {
     let from = m.from().map_or(0, |sq| sq as usize);
     (color as usize) * 4096 + from * 64 + m.to() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gravity_keeps_history_within_its_bound() {
+        let mut value = 0i16;
+        for _ in 0..1000 {
+            gravity(&mut value, 1500);
+        }
+        assert!(value as i32 <= HISTORY_MAX && value > 15000);
+        for _ in 0..1000 {
+            gravity(&mut value, -1500);
+        }
+        assert!(value as i32 >= -HISTORY_MAX && value < -15000);
+    }
 }

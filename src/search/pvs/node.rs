@@ -3,8 +3,9 @@
 
 use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::board::rules::{self, Repetition};
-use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE};
+use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search::observer::{SearchObserver, Window};
+use crate::search::pvs::history::piece_to;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::probe::TablebaseProbe;
 use crate::search::pvs::searcher::{IterativeDeepening, Node};
@@ -87,34 +88,68 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if count == 1 && !in_check && may_extend {
             depth += 1;
         }
-        let static_eval = self.context.evaluate(pos);
+        // No static evaluation in check: nothing there would use it.
+        let static_eval = (!in_check).then(|| self.context.evaluate(pos));
+        self.evals[ply] = static_eval;
         let mut node = Node {
             depth,
             ply,
             in_check,
             pv: pv_node,
+            improving: self.improving(ply, static_eval),
             futility_value: None,
         };
-        if let Some(score) = self.reverse_futility(&node, beta, static_eval) {
-            return score;
-        }
-        if self.may_try_null_move(pos, &node, beta, static_eval) {
-            if let Some(score) = self.null_move_search(pos, depth, ply, beta) {
+        if let Some(eval) = static_eval {
+            if let Some(score) = self.prune_node(pos, &mut node, (alpha, beta), eval) {
                 return score;
             }
-            if self.context.stopped() {
-                return 0;
-            }
         }
-        node.futility_value = self.futility_value(&node, alpha, static_eval);
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
         self.context.table_move(ply, table_move);
         self.frames[ply].start(table_move, self.ordering, true);
+        let continuation = self.continuation(ply);
+        self.frames[ply].follow(continuation);
         if node.futility_value.is_some() {
             self.frames[ply].quiet_checks_only();
         }
         let score = self.search_moves(pos, &gen, node, alpha, beta);
         self.bound_by_tablebase(tablebase, score, depth, ply)
+    }
+
+    /// Whether the static evaluation at `ply` beats the one two plies before (the same side to
+    /// move): the position is getting better, so pruning on it is less safe.
+    #[inline]
+    fn improving(&self, ply: usize, static_eval: Option<Score>) -> bool {
+        match (static_eval, ply.checked_sub(2).and_then(|p| self.evals[p])) {
+            (Some(now), Some(before)) => now > before,
+            (Some(_), None) => ply < 2,
+            _ => false,
+        }
+    }
+
+    /// The selective parts before the moves of a node out of check (static evaluation `eval`):
+    /// reverse futility and null move, which may settle it (the score returned), and the
+    /// futility value set in `node`.
+    fn prune_node(
+        &mut self,
+        pos: &Chess,
+        node: &mut Node,
+        (alpha, beta): (Score, Score),
+        eval: Score,
+    ) -> Option<Score> {
+        if let Some(score) = self.reverse_futility(node, beta, eval) {
+            return Some(score);
+        }
+        if self.may_try_null_move(pos, node, beta, eval) {
+            if let Some(score) = self.null_move_search(pos, node, beta, eval) {
+                return Some(score);
+            }
+            if self.context.stopped() {
+                return Some(0);
+            }
+        }
+        node.futility_value = self.futility_value(node, alpha, eval);
+        None
     }
 
     /// The next move of the frame at `ply`, and its stage.
@@ -150,9 +185,16 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut searched = 0;
         // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
         let mut checks: Option<CheckInfo> = None;
+        self.quiets[ply].clear();
+        let late_limit = self.late_move_limit(&node);
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             // At a futile node the frame hands out only quiet moves that check; killers are tested.
-            let prunable = stage == Stage::Killer && node.futility_value.is_some();
+            // Late quiet moves of a shallow node are pruned too (late-move pruning), unless they
+            // check or every move so far is mated.
+            let late = stage == Stage::Quiet
+                && best > -MATE_BOUND
+                && late_limit.is_some_and(|limit| self.quiets[ply].len() >= limit);
+            let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
             let reducible = reduce && searched >= 3 && stage == Stage::Quiet;
             let gives_check = (prunable || reducible)
                 && checks
@@ -161,6 +203,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             if prunable && !gives_check {
                 continue;
             }
+            let quiet = is_quiet(m);
+            if quiet {
+                self.quiets[ply].push(m);
+            }
+            self.played[ply] = Some(piece_to(color, m));
             let child = self.context.play(pos, m);
             let score = if searched == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
@@ -250,10 +297,15 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         rules::is_draw(pos, &self.context.history, Repetition::InSearch, not_mated)
     }
 
+    /// A beta cutoff by `m`: a quiet `m` gains in the history, the quiet moves tried before it
+    /// lose.
     pub(super) fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
         self.context.stats.beta_cutoffs += 1;
-        if self.ordering && !m.is_capture() && !m.is_promotion() {
-            self.heuristics.record_cutoff(m, pos.turn(), ply, depth);
+        if self.ordering && is_quiet(m) {
+            let cont = self.continuation(ply);
+            let tried = &self.quiets[ply];
+            self.heuristics
+                .record_cutoff(m, tried, pos.turn(), (ply, depth), cont);
         }
     }
 
@@ -292,4 +344,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             .probe(key, ply)
             .and_then(|hit| decode_move(hit.mv, moves))
     }
+}
+
+/// Whether `m` is a quiet move for the history: no capture, no promotion.
+#[inline]
+fn is_quiet(m: Move) -> bool {
+    !m.is_capture() && !m.is_promotion()
 }

@@ -5,7 +5,7 @@ use shakmaty::{Board, Color, Move, MoveList};
 
 use crate::board::movegen::{GenKind, MoveGen};
 use crate::search::ordering::mvv_lva;
-use crate::search::pvs::history::Heuristics;
+use crate::search::pvs::history::{Continuation, Heuristics};
 use crate::search::pvs::see::see_ge;
 
 /// Where a picked move came from, in the order [`MoveFrame::next`] hands them out.
@@ -43,6 +43,8 @@ pub struct MoveFrame {
     step: Step,
     table: Option<Move>,
     killers: [Option<Move>; 2],
+    /// The moves one and two plies back, for the continuation history of the quiet moves.
+    continuation: Continuation,
     /// Whether quiet moves are handed out (quiescence out of check: only the noisy ones).
     quiet: bool,
     /// Whether only the quiet moves that give check are handed out (after the killers), in the
@@ -82,6 +84,7 @@ impl Default for MoveFrame {
             step: Step::Table,
             table: None,
             killers: [None; 2],
+            continuation: [None; 2],
             quiet: true,
             quiet_checks_only: false,
             bad: [0; 256],
@@ -100,11 +103,18 @@ impl MoveFrame {
         self.quiet_checks_only = false;
         self.table = table.filter(|_| ordered);
         self.killers = [None; 2];
+        self.continuation = [None; 2];
         self.step = if ordered {
             Step::Table
         } else {
             Step::StartUnordered
         };
+    }
+
+    /// Orders the quiet moves by the continuation history after `continuation` too.
+    #[inline]
+    pub fn follow(&mut self, continuation: Continuation) {
+        self.continuation = continuation;
     }
 
     /// Hands out, after the killers, only the quiet moves that give check, unscored: for a node
@@ -247,7 +257,7 @@ impl MoveFrame {
                 Some(m) == self.table || Some(m) == self.killers[0] || Some(m) == self.killers[1];
             if !skip {
                 let score = if !self.quiet_checks_only {
-                    heuristics.history_score(color, m)
+                    heuristics.quiet_score(color, m, self.continuation)
                 } else {
                     0
                 };

@@ -5,6 +5,7 @@ use crate::eval::{Score, INFINITY};
 use crate::search::deepening::DepthOutcome;
 use crate::search::observer::{SearchObserver, Window};
 use crate::search::ordering::MovePicker;
+use crate::search::pvs::history::piece_to;
 use crate::search::pvs::searcher::{IterativeDeepening, ASPIRATION_WINDOW};
 use crate::search::pvs::tt::Bound;
 use shakmaty::{Move, MoveList, Position};
@@ -56,6 +57,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.root_depth = depth;
         self.context.seldepth = 0;
         let root = self.context.root.clone();
+        self.evals[0] = (!root.is_check()).then(|| self.context.evaluate(&root));
         self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
@@ -66,6 +68,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 continue;
             }
             self.context.searching_root_move(depth as u32, m, i + 1);
+            self.played[0] = Some(piece_to(root.turn(), m));
             let child = self.context.play(&root, m);
             let mut score = if searched == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)

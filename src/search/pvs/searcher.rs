@@ -7,11 +7,11 @@ use crate::eval::{is_mate_score, Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved};
-use crate::search::pvs::history::Heuristics;
+use crate::search::pvs::history::{Continuation, Heuristics, PieceTo};
 use crate::search::pvs::picker::MoveFrame;
 use crate::search::pvs::tt::TranspositionTable;
 use crate::search::types::{SearchConfig, MAX_PLY};
-use shakmaty::{Move, Position};
+use shakmaty::{Move, MoveList, Position};
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
 pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
@@ -36,6 +36,12 @@ pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     pub(super) futility: bool,
     /// Whether the node at each ply is searching its null move (no two in a row).
     pub(super) null_at: Vec<bool>,
+    /// The move played at each ply (its piece and square; None for a null move).
+    pub(super) played: Vec<Option<PieceTo>>,
+    /// The quiet moves searched so far at each ply, for the history's malus.
+    pub(super) quiets: Vec<MoveList>,
+    /// The static evaluation of the node at each ply (None in check).
+    pub(super) evals: Vec<Option<Score>>,
 }
 
 /// The first aspiration window's half-width, in centipawns; each failure widens it.
@@ -49,6 +55,8 @@ pub(super) struct Node {
     pub(super) in_check: bool,
     /// A node of the principal variation: searched with a window wider than null.
     pub(super) pv: bool,
+    /// Whether the static evaluation beats the one two plies before.
+    pub(super) improving: bool,
     /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
     pub(super) futility_value: Option<Score>,
 }
@@ -80,9 +88,21 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
             late_move_reductions: config.late_move_reductions,
             futility: config.futility,
             null_at: vec![false; MAX_PLY + 1],
+            played: vec![None; MAX_PLY + 1],
+            quiets: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
+            evals: vec![None; MAX_PLY + 1],
         };
         searcher.root_moves = searcher.initial_root_order(root_moves);
         searcher
+    }
+}
+
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+    /// The moves one and two plies before the node at `ply`.
+    #[inline]
+    pub(super) fn continuation(&self, ply: usize) -> Continuation {
+        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.played[p]);
+        [back(1), back(2)]
     }
 }
 

@@ -11,7 +11,7 @@ use crate::search::pvs::searcher::{IterativeDeepening, Node};
 
 /// The least depth at which a node tries the null move: the reduced search after it then still
 /// has a full ply to see a quiet mate threat (quiescence sees only captures).
-const NULL_MOVE_MIN_DEPTH: i32 = 4;
+const NULL_MOVE_MIN_DEPTH: i32 = 3;
 
 /// Futility margins by remaining depth: a quiet move is not expected to gain more.
 const FUTILITY_MARGIN: [Score; 3] = [0, 150, 400];
@@ -21,6 +21,9 @@ const REVERSE_FUTILITY_MAX_DEPTH: i32 = 3;
 
 /// Reverse futility margin per ply of depth: what the opponent is assumed able to win back.
 const REVERSE_FUTILITY_MARGIN: Score = 90;
+
+/// Late-move pruning is tried up to this depth.
+const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 8;
 
 /// The reduction of a late quiet move: one ply, two for the later moves of a deep node.
 #[inline]
@@ -75,13 +78,16 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     pub(super) fn null_move_search(
         &mut self,
         pos: &Chess,
-        depth: i32,
-        ply: usize,
+        node: &Node,
         beta: Score,
+        static_eval: Score,
     ) -> Option<Score> {
         let null = null_position(pos)?;
-        let reduction = if depth >= 7 { 3 } else { 2 };
+        let (depth, ply) = (node.depth, node.ply);
+        // The reduced search keeps a full ply to see a quiet mate threat.
+        let reduction = (3 + depth / 3 + ((static_eval - beta) / 200).min(3)).min(depth - 2);
         self.null_at[ply] = true;
+        self.played[ply] = None;
         self.context.play_null(zobrist_key(&null));
         let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
         self.context.undo();
@@ -126,5 +132,17 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             && alpha.abs() < MATE_BOUND
             && static_eval + FUTILITY_MARGIN[node.depth as usize] <= alpha;
         futile.then(|| static_eval + FUTILITY_MARGIN[node.depth as usize])
+    }
+
+    /// With futility pruning, how many quiet moves a shallow node outside the PV and not in
+    /// check searches before it prunes the later ones: more with depth and when improving.
+    #[inline]
+    pub(super) fn late_move_limit(&self, node: &Node) -> Option<usize> {
+        let prunes = self.futility
+            && !node.pv
+            && !node.in_check
+            && node.depth <= LATE_MOVE_PRUNING_MAX_DEPTH;
+        let limit = (3 + node.depth * node.depth) / (2 - node.improving as i32);
+        prunes.then_some(limit as usize)
     }
 }

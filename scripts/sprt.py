@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""SPRT of one engine change against its base, with fastchess, printing a change-table row.
+
+Builds the two git revisions side by side, each in its own `git worktree` under a data
+directory outside the repository (`cargo build --release`, the binaries copied aside), then
+plays them against each other with fastchess until its sequential probability ratio test
+(pentanomial model: games are played in pairs, each opening with both colours) accepts one
+hypothesis:
+
+    H0: the change is worth elo0 (default 0)    H1: it is worth elo1 (default 5)
+
+with alpha = beta = 0.05. The Elo bounds are in fastchess's default `normalized` model
+(nElo, as OpenBench); `--model logistic` for plain Elo bounds.
+
+Screening is at a fixed number of nodes per move (`-each tc=inf nodes=25000`): the result
+does not depend on the machine's load, and on two cores it plays about 4,500 games an hour.
+A change that costs speed (more work per node) must also pass at a clock on an idle machine
+(`--tc 8+0.08`).
+
+Usage (from anywhere inside the repository):
+
+    scripts/sprt.py BASE NEW                       # two revisions: main, HEAD, a hash...
+    scripts/sprt.py main HEAD --elo1 10            # a change expected to be large
+    scripts/sprt.py main HEAD --tc 8+0.08          # at a clock instead of fixed nodes
+    scripts/sprt.py ./old-engine ./new-engine      # two ready binaries, nothing built
+    scripts/sprt.py main HEAD --name lmr-table     # the name of its data directory
+
+The match data (the worktrees while building, the games' PGN, fastchess's log and its
+`config.json`) live in `--data DIR`, by default `$SPRT_DATA/<name>` or
+`/work/data/sprt/<name>`; `<name>` defaults to `<base>-<new>` (short hashes). The cargo target
+directory and the built binaries (`bin/engine-<hash>`, built once and reused by the next
+match) are shared in `$SPRT_DATA` (default /work/data/sprt). Nothing is written inside the
+repository.
+
+A stopped match (Ctrl-C, a reboot) resumes where it was: run the same command again, and the
+script finds `config.json` in the data directory and continues with `fastchess -config
+file=...` (the games played so far are kept in its statistics); `--fresh` starts over.
+
+Options: `--nodes N` (default 25000), `--tc TC` (a clock, for example 8+0.08; replaces
+nodes), `--elo0`, `--elo1`, `--model`, `--openings FILE` (EPD; `#` comment lines are dropped
+into a copy in the data directory; default `$SPRT_OPENINGS`, else /work/shared/positions/
+openings.epd, else the repository's positions/openings.epd), `--concurrency N` (default 2),
+`--rounds N` (the match's upper bound in game pairs, default 25000), `--fastchess PATH`
+(default `$FASTCHESS`, else `fastchess` on the PATH, else /work/tools/src/fastchess/
+fastchess), `--change TEXT` (the row's first cell; default the new commit's subject) and
+`--hash`, `--threads` (engine options, default 16 and 1).
+
+When fastchess ends, the script prints one Markdown row for the change table:
+
+    | change | test | games | W-L-D | pentanomial | Elo ± 95% | LLR (SPRT) | commit |
+
+where the pentanomial is fastchess's `[LL, LD, WL+DD, WD, WW]` count of game pairs, Elo is
+logistic Elo with its 95% interval, and the SPRT cell says `H1 accepted` (passed), `H0
+accepted` (failed) or `stopped` (inconclusive). The row is also appended to `result.md` in
+the data directory. Games lost on time or by an illegal move are counted and reported.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+DEFAULT_DATA_ROOT = "/work/data/sprt"
+DEFAULT_FASTCHESS = "/work/tools/src/fastchess/fastchess"
+DEFAULT_OPENINGS = "/work/shared/positions/openings.epd"
+
+
+def parse_args(argv):
+    """The command line."""
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n", 1)[0],
+        epilog="See the module docstring (head -60 scripts/sprt.py) for details.",
+    )
+    p.add_argument("base", help="base revision or binary")
+    p.add_argument("new", help="new revision or binary")
+    p.add_argument("--name", help="data directory name (default BASE-NEW short hashes)")
+    p.add_argument("--data", help="data directory (default $SPRT_DATA/<name>)")
+    p.add_argument("--nodes", type=int, default=25000, help="nodes per move (default 25000)")
+    p.add_argument("--tc", help="clock instead of nodes, e.g. 8+0.08")
+    p.add_argument("--elo0", type=float, default=0.0)
+    p.add_argument("--elo1", type=float, default=5.0)
+    p.add_argument("--model", default="normalized", choices=["normalized", "logistic"])
+    p.add_argument("--openings", help="EPD opening book")
+    p.add_argument("--concurrency", type=int, default=2)
+    p.add_argument("--rounds", type=int, default=25000, help="upper bound in game pairs")
+    p.add_argument("--hash", type=int, default=16)
+    p.add_argument("--threads", type=int, default=1)
+    p.add_argument("--fastchess", help="fastchess binary")
+    p.add_argument("--change", help="first cell of the row (default: new commit subject)")
+    p.add_argument("--fresh", action="store_true", help="discard a stopped match, start over")
+    return p.parse_args(argv)
+
+
+def git(repo, *args):
+    """Output of a git command in `repo`, stripped."""
+    out = subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def repo_root():
+    """The repository this script belongs to (or the current one)."""
+    here = Path(__file__).resolve().parent
+    try:
+        return Path(git(here, "rev-parse", "--show-toplevel"))
+    except (subprocess.CalledProcessError, FileNotFoundError):
+        return Path(git(Path.cwd(), "rev-parse", "--show-toplevel"))
+
+
+def is_binary(arg):
+    """Whether an argument names a ready executable rather than a revision."""
+    p = Path(arg)
+    return p.is_file() and os.access(p, os.X_OK)
+
+
+def resolve(repo, arg):
+    """(full hash or absolute path, short label) for a revision or binary."""
+    if is_binary(arg):
+        path = Path(arg).resolve()
+        return str(path), path.name
+    full = git(repo, "rev-parse", "--verify", arg + "^{commit}")
+    return full, full[:8]
+
+
+def build(repo, rev, data, cache):
+    """Builds `rev` in its own worktree under `data` (once: the binary is kept in `cache`,
+    shared by every match, as is the cargo target directory beside it); returns the binary."""
+    binary = cache / "bin" / f"engine-{rev[:12]}"
+    if binary.exists():
+        return binary
+    tree = data / f"src-{rev[:12]}"
+    if not tree.exists():
+        subprocess.run(["git", "-C", str(repo), "worktree", "add", "--detach", str(tree), rev], check=True)
+    target = cache / "target"
+    env = dict(os.environ, CARGO_TARGET_DIR=str(target))
+    print(f"sprt: building {rev[:12]} in {tree}", flush=True)
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=tree, env=env, check=True)
+    binary.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(target / "release" / "engine", binary)
+    subprocess.run(["git", "-C", str(repo), "worktree", "remove", "--force", str(tree)], check=True)
+    return binary
+
+
+def engine_binary(repo, resolved, data, cache):
+    """The binary for a resolved argument: itself, or a build of the revision."""
+    return Path(resolved) if Path(resolved).is_file() else build(repo, resolved, data, cache)
+
+
+def find_fastchess(arg):
+    """The fastchess executable."""
+    for cand in (arg, os.environ.get("FASTCHESS"), shutil.which("fastchess"), DEFAULT_FASTCHESS):
+        if cand and Path(cand).is_file():
+            return cand
+    sys.exit("sprt: fastchess not found (--fastchess PATH or $FASTCHESS)")
+
+
+def openings_copy(repo, arg, data):
+    """A copy of the opening book without comment lines, as fastchess wants it."""
+    src = arg or os.environ.get("SPRT_OPENINGS")
+    if not src:
+        src = DEFAULT_OPENINGS if Path(DEFAULT_OPENINGS).is_file() else str(repo / "positions/openings.epd")
+    dst = data / "openings.epd"
+    with open(src) as fin, open(dst, "w") as fout:
+        fout.writelines(line for line in fin if line.strip() and not line.startswith("#"))
+    return dst
+
+
+def fastchess_args(a, base_bin, new_bin, labels, book, data):
+    """The fastchess command line of a new match."""
+    limit = [f"tc={a.tc}"] if a.tc else ["tc=inf", f"nodes={a.nodes}"]
+    return [
+        "-engine", f"cmd={new_bin}", f"name=new-{labels[1]}",
+        "-engine", f"cmd={base_bin}", f"name=base-{labels[0]}",
+        "-each", *limit, f"option.Hash={a.hash}", f"option.Threads={a.threads}",
+        "-openings", f"file={book}", "format=epd", "order=random",
+        "-repeat", "-games", "2", "-rounds", str(a.rounds),
+        "-concurrency", str(a.concurrency),
+        "-sprt", f"elo0={a.elo0}", f"elo1={a.elo1}", "alpha=0.05", "beta=0.05", f"model={a.model}",
+        "-pgnout", f"file={data / 'games.pgn'}", "timeleft=true",
+        "-config", f"outname={data / 'config.json'}",
+        "-ratinginterval", "50", "-autosaveinterval", "10", "-recover",
+    ]
+
+
+def run_fastchess(fc, args, log):
+    """Runs fastchess, echoing progress lines and keeping its whole output in `log`."""
+    with open(log, "a") as out:
+        proc = subprocess.Popen([fc, *args], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        signal.signal(signal.SIGTERM, lambda *_: proc.send_signal(signal.SIGINT))
+        while True:
+            try:
+                for line in proc.stdout:
+                    out.write(line)
+                    if not line.startswith(("Started game", "Finished game")):
+                        print(line, end="", flush=True)
+                return proc.wait()
+            except KeyboardInterrupt:
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+                print("sprt: stopping; fastchess saves the match for a resume", flush=True)
+                stop(proc)
+
+
+def stop(proc):
+    """Asks fastchess to stop (it saves the match); asks again if it has not within 20 s."""
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.send_signal(signal.SIGINT)
+
+
+def last_block(log):
+    """The Elo and LLR lines of the last report in the log, and the SPRT verdict."""
+    text = Path(log).read_text()
+    elo = re.findall(r"^Elo: ([-\d.naif]+) \+/- ([-\d.naif]+)", text, re.M)
+    llr = re.findall(r"^LLR: ([-\d.naif]+) .*?\(([-\d.]+), ([-\d.]+)\)", text, re.M)
+    verdict = re.findall(r"SPRT \(.*?\) completed - (H[01]) was accepted", text)
+    return (elo[-1] if elo else None), (llr[-1] if llr else None), (verdict[-1] if verdict else None)
+
+
+def stats(config):
+    """W, L, D and the pentanomial of the new engine from fastchess's saved state."""
+    st = next(iter(json.load(open(config))["stats"].values()))
+    penta = [st["penta_LL"], st["penta_LD"], st["penta_WL"] + st["penta_DD"], st["penta_WD"], st["penta_WW"]]
+    return st["wins"], st["losses"], st["draws"], penta
+
+
+def bad_endings(pgn):
+    """Counts of games lost on time, by an illegal move, or by a crash/stall."""
+    text = Path(pgn).read_text() if Path(pgn).exists() else ""
+    return {
+        "time forfeits": len(re.findall(r"loses on time", text)),
+        "illegal moves": len(re.findall(r"illegal move", text, re.I)),
+        "disconnects/stalls": len(re.findall(r"disconnects|stalls|crash", text, re.I)),
+    }
+
+
+def row(a, labels, new_resolved, repo, data):
+    """The change-table row of the finished (or stopped) match."""
+    wins, losses, draws, penta = stats(data / "config.json")
+    elo, llr, verdict = last_block(data / "fastchess.log")
+    test = f"clock {a.tc}" if a.tc else f"nodes {a.nodes}"
+    elo_cell = f"{float(elo[0]):+.1f} ± {float(elo[1]):.1f}" if elo else "n/a"
+    result = {"H1": "H1 accepted (passed)", "H0": "H0 accepted (failed)"}.get(verdict, "stopped")
+    llr_cell = f"{float(llr[0]):.2f} ({llr[1]}, {llr[2]}) [{a.elo0:g}, {a.elo1:g}] {result}" if llr else result
+    change = a.change
+    commit = labels[1]
+    if not change:
+        change = labels[1] if Path(new_resolved).is_file() else git(repo, "log", "-1", "--format=%s", new_resolved)
+    games = wins + losses + draws
+    cells = [change, test, str(games), f"{wins}-{losses}-{draws}", str(penta), elo_cell, llr_cell, commit]
+    return "| " + " | ".join(cells) + " |"
+
+
+def main(argv):
+    """Builds, plays (or resumes) and reports."""
+    a = parse_args(argv)
+    repo = repo_root()
+    base_r, base_l = resolve(repo, a.base)
+    new_r, new_l = resolve(repo, a.new)
+    name = a.name or f"{base_l}-{new_l}"
+    root = Path(os.environ.get("SPRT_DATA", DEFAULT_DATA_ROOT))
+    data = Path(a.data).resolve() if a.data else root / name
+    if data.resolve().is_relative_to(repo.resolve()):
+        sys.exit("sprt: keep the match data outside the repository (--data)")
+    data.mkdir(parents=True, exist_ok=True)
+    config = data / "config.json"
+    if a.fresh:
+        for f in (config, data / "games.pgn", data / "fastchess.log"):
+            f.unlink(missing_ok=True)
+    fc = find_fastchess(a.fastchess)
+    if config.exists():
+        print(f"sprt: resuming the match in {data}", flush=True)
+        args = ["-config", f"file={config}"]
+    else:
+        base_bin = engine_binary(repo, base_r, data, root)
+        new_bin = engine_binary(repo, new_r, data, root)
+        book = openings_copy(repo, a.openings, data)
+        args = fastchess_args(a, base_bin, new_bin, (base_l, new_l), book, data)
+        (data / "command.txt").write_text(" ".join([fc, *args]) + "\n")
+    code = run_fastchess(fc, args, data / "fastchess.log")
+    line = row(a, (base_l, new_l), new_r, repo, data)
+    with open(data / "result.md", "a") as f:
+        f.write(line + "\n")
+    print(line)
+    for what, n in bad_endings(data / "games.pgn").items():
+        if n:
+            print(f"sprt: warning: {n} {what} in {data / 'games.pgn'}")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
