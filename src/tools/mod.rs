@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod datagen;
 pub mod labels;
 pub mod pgn;
 pub mod play;

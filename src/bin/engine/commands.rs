@@ -24,7 +24,7 @@ use crate::{
 };
 
 /// The options of `--set`, on top of the defaults.
-fn options(cli: &Cli) -> Result<Settings> {
+pub fn options(cli: &Cli) -> Result<Settings> {
     let mut options = Settings::default();
     for setting in &cli.set {
         let set = options

@@ -70,6 +70,8 @@ enum Cmd {
     /// Draw the tree of one small search (SVG, or Graphviz DOT): every node it visits with its
     /// move, value and alpha-beta window, the PV, and the moves each cut-off skipped.
     Tree(TreeArgs),
+    /// Self-play games whose quiet positions, scores and results are training data for the net.
+    Datagen(nnue::DatagenArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -216,6 +218,7 @@ struct PlayArgs {
 }
 
 mod commands;
+mod nnue;
 
 /// Parses "N" (1 to N) or "A..B" into a range of depths within 1..=MAX_DEPTH.
 fn parse_depths(text: &str) -> Result<(u32, u32), String> {
@@ -243,6 +246,7 @@ fn main() -> ExitCode {
         Some(Cmd::Solve(args)) => commands::solve(&cli, args),
         Some(Cmd::Tune(args)) => commands::tune(&cli, args),
         Some(Cmd::Tree(args)) => commands::tree(&cli, args),
+        Some(Cmd::Datagen(args)) => nnue::datagen(&cli, args),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -303,7 +307,8 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
             | Cmd::Play(_)
             | Cmd::Solve(_)
             | Cmd::Tune(_)
-            | Cmd::Tree(_),
+            | Cmd::Tree(_)
+            | Cmd::Datagen(_),
         ) => bail!("not a UCI command"),
     };
     commands.push(command);
