@@ -8,5 +8,6 @@ pub mod pgn;
 pub mod play;
 pub mod plot;
 pub mod solve;
+pub mod train;
 pub mod tree;
 pub mod tune;

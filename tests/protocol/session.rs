@@ -119,6 +119,7 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("Futility", "check"),
         ("Seed", "spin"),
         ("UCI_Chess960", "check"),
+        ("EvalFile", "string"),
         ("SyzygyPath", "string"),
         ("SyzygyProbeLimit", "spin"),
         ("Threads", "spin"),

@@ -72,6 +72,8 @@ enum Cmd {
     Tree(TreeArgs),
     /// Self-play games whose quiet positions, scores and results are training data for the net.
     Datagen(nnue::DatagenArgs),
+    /// Train the neural evaluator on datagen's records (AdamW, on the CPU); writes the net.
+    Train(nnue::TrainArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -247,6 +249,7 @@ fn main() -> ExitCode {
         Some(Cmd::Tune(args)) => commands::tune(&cli, args),
         Some(Cmd::Tree(args)) => commands::tree(&cli, args),
         Some(Cmd::Datagen(args)) => nnue::datagen(&cli, args),
+        Some(Cmd::Train(args)) => nnue::train(&cli, args),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -308,7 +311,8 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
             | Cmd::Solve(_)
             | Cmd::Tune(_)
             | Cmd::Tree(_)
-            | Cmd::Datagen(_),
+            | Cmd::Datagen(_)
+            | Cmd::Train(_),
         ) => bail!("not a UCI command"),
     };
     commands.push(command);
