@@ -78,7 +78,7 @@ impl Evaluation {
             },
             Evaluation::Positional => positional::evaluate_with(board, turn, acc.psqt),
             // The search keeps the net's own accumulators; this counts them afresh.
-            Evaluation::Nnue => nnue::current().evaluate_board(board, turn),
+            Evaluation::Nnue => nnue::accumulator::evaluate_board(nnue::current(), board, turn),
         }
     }
 

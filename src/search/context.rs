@@ -302,7 +302,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     #[inline]
     pub fn evaluate(&self, pos: &Chess) -> Score {
         if let Some(acc) = self.accumulators.last() {
-            return self.net.evaluate(acc, pos.turn());
+            return acc.evaluate(self.net, pos.turn());
         }
         self.evaluation
             .evaluate_with(pos.board(), pos.turn(), self.sums())

@@ -1,10 +1,11 @@
 //! The command line: arguments and exit statuses, closed pipes, the tools (bench, compare,
-//! play, solve, tune, tree), and the PGN of `engine play`.
+//! play, solve, tune, tree, datagen and train), and the PGN of `engine play`.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod arguments;
+mod nnue;
 mod pgn;
 mod pipes;
 mod tools;

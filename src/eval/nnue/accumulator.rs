@@ -4,7 +4,8 @@
 use shakmaty::{Board, Chess, Color, Move, Piece, Position, Role, Square};
 
 use super::net::Net;
-use super::{feature, HIDDEN};
+use super::{feature, HIDDEN, QA, QB, SCALE};
+use crate::eval::Score;
 
 /// Each side's sums of its feature rows and the biases: White's first, then Black's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +23,20 @@ impl NnueAccumulator {
             acc.add(net, piece, square);
         }
         acc
+    }
+
+    /// The score of the position with `turn` to move, in centipawns from the side to move's
+    /// view: the side to move's accumulator, then the other's, through SCReLU into the output.
+    #[inline]
+    pub fn evaluate(&self, net: &Net, turn: Color) -> Score {
+        let (us, them) = match turn {
+            Color::White => (&self.values[0], &self.values[1]),
+            Color::Black => (&self.values[1], &self.values[0]),
+        };
+        let weights = &net.output_weights;
+        let sum = screlu_dot(us, &weights[0]) + screlu_dot(them, &weights[1]);
+        let output = sum / QA + i32::from(net.output_bias);
+        output * SCALE / (QA * QB)
     }
 
     /// Adds the rows of `piece` on `square`.
@@ -131,4 +146,20 @@ impl NnueAccumulator {
             Move::Put { .. } => {}
         }
     }
+}
+
+/// Σ clamp(v, 0, QA)² · w: at most 256 × 255² × 127 in magnitude, within an i32.
+#[inline]
+fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    let mut sum = 0i32;
+    for (&v, &w) in values.iter().zip(weights) {
+        let v = i32::from(v.clamp(0, QA as i16));
+        sum += v * v * i32::from(w);
+    }
+    sum
+}
+
+/// The score of `board` with `turn` to move under `net`, from fresh accumulators.
+pub fn evaluate_board(net: &Net, board: &Board, turn: Color) -> Score {
+    NnueAccumulator::new(net, board).evaluate(net, turn)
 }

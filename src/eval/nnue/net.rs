@@ -6,11 +6,7 @@
 
 use std::path::Path;
 
-use shakmaty::{Board, Color};
-
-use super::accumulator::NnueAccumulator;
-use super::{HIDDEN, INPUTS, QA, QB, SCALE};
-use crate::eval::Score;
+use super::{HIDDEN, INPUTS};
 
 /// The first bytes of a net file.
 pub const MAGIC: [u8; 4] = *b"ENNU";
@@ -126,34 +122,4 @@ impl Net {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         Net::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
-
-    /// The score of a position with accumulator `acc` and `turn` to move, in centipawns from
-    /// the side to move's view.
-    #[inline]
-    pub fn evaluate(&self, acc: &NnueAccumulator, turn: Color) -> Score {
-        let (us, them) = match turn {
-            Color::White => (&acc.values[0], &acc.values[1]),
-            Color::Black => (&acc.values[1], &acc.values[0]),
-        };
-        let sum =
-            screlu_dot(us, &self.output_weights[0]) + screlu_dot(them, &self.output_weights[1]);
-        let output = sum / QA + i32::from(self.output_bias);
-        output * SCALE / (QA * QB)
-    }
-
-    /// The score of `board` with `turn` to move, from a fresh accumulator.
-    pub fn evaluate_board(&self, board: &Board, turn: Color) -> Score {
-        self.evaluate(&NnueAccumulator::new(self, board), turn)
-    }
-}
-
-/// Σ clamp(v, 0, QA)² · w: at most 256 × 255² × 127 in magnitude, within an i32.
-#[inline]
-fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
-    let mut sum = 0i32;
-    for (&v, &w) in values.iter().zip(weights) {
-        let v = i32::from(v.clamp(0, QA as i16));
-        sum += v * v * i32::from(w);
-    }
-    sum
 }

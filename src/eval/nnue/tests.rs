@@ -5,6 +5,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
 
+use super::accumulator::evaluate_board;
 use super::net::{MAX_FEATURE_WEIGHT, MAX_OUTPUT_WEIGHT};
 use super::*;
 use crate::board::game::Game;
@@ -86,11 +87,11 @@ fn a_mirrored_position_scores_the_same() {
             .into_mirrored()
             .position(CastlingMode::Standard)
             .expect("a mirrored legal position is legal");
-        let score = net.evaluate_board(pos.board(), pos.turn());
+        let score = evaluate_board(&net, pos.board(), pos.turn());
         assert_ne!(score, 0, "{fen}");
         assert_eq!(
             score,
-            net.evaluate_board(mirrored.board(), mirrored.turn()),
+            evaluate_board(&net, mirrored.board(), mirrored.turn()),
             "{fen}"
         );
     }

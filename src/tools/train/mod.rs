@@ -197,7 +197,7 @@ pub fn quantised_score(net: &Net, record: &Record) -> i32 {
             acc.add(net, piece, square);
         }
     }
-    net.evaluate(&acc, record.turn())
+    acc.evaluate(net, record.turn())
 }
 
 /// Writes the quantised net to `path`.
