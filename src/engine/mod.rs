@@ -19,11 +19,12 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use crate::board::game::Game;
-use crate::eval::report;
+use crate::eval::{nnue, report};
 use crate::search::tablebase::{Opened, Tablebases};
 use crate::search::SearchState;
 use command::{Command, Setup};
 use event::{quote, BoardReport, Event, Sink};
+use option_table::EMPTY_TEXT;
 use options::{OptionChange, Settings, OPTIONS};
 use task::Task;
 
@@ -232,6 +233,7 @@ impl Engine {
             Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
             Ok(OptionChange::ClearHash) => self.state_mut().clear(),
             Ok(OptionChange::SyzygyPath) => self.open_tablebases(value.unwrap_or("")),
+            Ok(OptionChange::EvalFile) => self.open_net(value.unwrap_or("")),
             Ok(OptionChange::Value) => {}
         }
         if self.settings.castling_mode() != mode {
@@ -262,6 +264,20 @@ impl Engine {
                 "setoption: SyzygyPath: {}; the tablebases in use stay",
                 quote(&why)
             )),
+        }
+    }
+
+    /// Uses the net of the file at `path` (the embedded net when empty); on an error the net in
+    /// use stays.
+    fn open_net(&mut self, path: &str) {
+        let path = path.trim();
+        if path.is_empty() || path == EMPTY_TEXT {
+            nnue::use_embedded();
+        } else if let Err(why) = nnue::use_file(std::path::Path::new(path)) {
+            self.message(format!(
+                "setoption: EvalFile: {}; the net in use stays",
+                quote(&why)
+            ));
         }
     }
 

@@ -168,7 +168,11 @@ const SEARCH_NAMES: [&str; 4] = {
 };
 
 /// The names of the evaluators, in [`Evaluation::ALL`]'s order.
-const EVALUATION_NAMES: [&str; 2] = [Evaluation::ALL[0].name(), Evaluation::ALL[1].name()];
+const EVALUATION_NAMES: [&str; 3] = [
+    Evaluation::ALL[0].name(),
+    Evaluation::ALL[1].name(),
+    Evaluation::ALL[2].name(),
+];
 
 /// Every option, in the order `uci` lists them.
 pub const OPTIONS: &[UciOption] = &[
@@ -277,6 +281,13 @@ pub const OPTIONS: &[UciOption] = &[
         },
     },
     switch("UCI_Chess960", |s| s.chess960, |s, on| s.chess960 = on),
+    UciOption {
+        name: "EvalFile",
+        kind: OptionKind::Text {
+            default: "",
+            change: OptionChange::EvalFile,
+        },
+    },
     UciOption {
         name: "SyzygyPath",
         kind: OptionKind::Text {

@@ -62,4 +62,6 @@ pub enum OptionChange {
     ClearHash,
     /// Open the tablebases of the directories in the option's text (none when it is empty).
     SyzygyPath,
+    /// Load the net of the file in the option's text (the embedded net when it is empty).
+    EvalFile,
 }

@@ -3,9 +3,11 @@
 //! - [`material`](mod@material): the course's evaluator, kept exact (pawn 100 ... queen 900).
 //! - [`positional`]: PeSTO's tapered material and piece-square tables plus pawn structure,
 //!   mobility, king safety, bishop pair, rook files and tempo; the default.
+//! - [`nnue`]: a neural net trained on the engine's own games, updated move by move.
 
 pub mod incremental;
 pub mod material;
+pub mod nnue;
 pub mod positional;
 pub mod psqt;
 pub mod report;
@@ -41,15 +43,22 @@ pub enum Evaluation {
     Material,
     /// Tapered material and piece-square tables with positional terms.
     Positional,
+    /// The neural net ([`nnue`]): the embedded net or `EvalFile`'s.
+    Nnue,
 }
 
 impl Evaluation {
-    pub const ALL: [Evaluation; 2] = [Evaluation::Material, Evaluation::Positional];
+    pub const ALL: [Evaluation; 3] = [
+        Evaluation::Material,
+        Evaluation::Positional,
+        Evaluation::Nnue,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             Evaluation::Material => "Material",
             Evaluation::Positional => "Positional",
+            Evaluation::Nnue => "NNUE",
         }
     }
 
@@ -68,6 +77,8 @@ impl Evaluation {
                 Color::Black => -acc.material,
             },
             Evaluation::Positional => positional::evaluate_with(board, turn, acc.psqt),
+            // The search keeps the net's own accumulators; this counts them afresh.
+            Evaluation::Nnue => nnue::accumulator::evaluate_board(nnue::current(), board, turn),
         }
     }
 
@@ -77,7 +88,7 @@ impl Evaluation {
     pub fn material_gain(self, m: Move) -> Score {
         match self {
             Evaluation::Material => material::gain(m),
-            Evaluation::Positional => {
+            Evaluation::Positional | Evaluation::Nnue => {
                 let value = |role: Role| {
                     let v = psqt::value(role);
                     v.mg.max(v.eg)

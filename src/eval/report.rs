@@ -31,6 +31,12 @@ pub enum Terms {
         rows: Vec<TermRow>,
         total: TermRow,
     },
+    /// The net's size and output, beside what the other evaluators say.
+    Nnue {
+        hidden: usize,
+        material: Score,
+        positional: Score,
+    },
 }
 
 /// How many pieces of one type each side has, and what one is worth.
@@ -81,6 +87,11 @@ pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
     let terms = match evaluation {
         Evaluation::Material => material_terms(pos),
         Evaluation::Positional => positional_terms(pos),
+        Evaluation::Nnue => Terms::Nnue {
+            hidden: super::nnue::HIDDEN,
+            material: Evaluation::Material.evaluate(pos),
+            positional: Evaluation::Positional.evaluate(pos),
+        },
     };
     EvalReport {
         terms,

@@ -6,6 +6,7 @@ use shakmaty::{Chess, Move, Position};
 use crate::board::game::Game;
 use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
+use crate::eval::nnue::{self, Net, NnueAccumulator};
 use crate::eval::{is_mate_score, Accumulator, Evaluation, Score};
 use crate::search::limits::Limiter;
 use crate::search::multipv::{Line, RootLines};
@@ -34,6 +35,10 @@ pub struct SearchContext<'a, O = Unobserved> {
     /// The evaluators' sums (material, square bonuses) for the root and each position on the
     /// search path, updated from the moves played (the evaluation without counting the pieces).
     sums: Vec<Accumulator>,
+    /// The net's accumulators along the path, with the NNUE evaluation (empty otherwise).
+    accumulators: Vec<NnueAccumulator>,
+    /// The net of the NNUE evaluation.
+    net: &'static Net,
     report: &'a mut dyn FnMut(Report),
     /// Whether a line (an [`Iteration`]) has been reported.
     reported_line: bool,
@@ -56,7 +61,15 @@ impl<'a> SearchContext<'a> {
         let root = game.position();
         let mut sums = Vec::with_capacity(MAX_PLY + 2);
         sums.push(Accumulator::new(root.board()));
+        let net = nnue::current();
+        let mut accumulators = Vec::new();
+        if evaluation == Evaluation::Nnue {
+            accumulators.reserve(MAX_PLY + 2);
+            accumulators.push(NnueAccumulator::new(net, root.board()));
+        }
         SearchContext {
+            accumulators,
+            net,
             evaluation,
             tablebases: SearchTables::default(),
             sums,
@@ -88,6 +101,8 @@ impl<'a> SearchContext<'a> {
             stats: self.stats,
             evaluation: self.evaluation,
             sums: self.sums,
+            accumulators: self.accumulators,
+            net: self.net,
             report: self.report,
             reported_line: self.reported_line,
             depth: self.depth,
@@ -234,6 +249,11 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         self.history.push(key);
         let sums = self.sums().after(pos, m);
         self.sums.push(sums);
+        if let Some(&last) = self.accumulators.last() {
+            let mut next = last;
+            next.play(self.net, pos, m);
+            self.accumulators.push(next);
+        }
         child
     }
 
@@ -243,6 +263,9 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         self.observer.play_null();
         self.history.push(key);
         self.sums.push(*self.sums());
+        if let Some(&last) = self.accumulators.last() {
+            self.accumulators.push(last);
+        }
     }
 
     /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
@@ -251,6 +274,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         self.observer.undo();
         self.history.pop();
         self.sums.pop();
+        self.accumulators.pop();
     }
 
     /// The node at `ply` returns `score`, searched within `window` (None: no window): for the
@@ -292,6 +316,9 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// [`Evaluation::evaluate`] returns, with the sums kept up to date move by move.
     #[inline]
     pub fn evaluate(&self, pos: &Chess) -> Score {
+        if let Some(acc) = self.accumulators.last() {
+            return acc.evaluate(self.net, pos.turn());
+        }
         self.evaluation
             .evaluate_with(pos.board(), pos.turn(), self.sums())
     }

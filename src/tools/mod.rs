@@ -2,10 +2,12 @@
 
 pub mod bench;
 pub mod compare;
+pub mod datagen;
 pub mod labels;
 pub mod pgn;
 pub mod play;
 pub mod plot;
 pub mod solve;
+pub mod train;
 pub mod tree;
 pub mod tune;

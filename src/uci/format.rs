@@ -160,6 +160,14 @@ pub fn eval(report: &EvalReport) -> String {
             rows,
             total,
         } => positional_table(*phase, *max_phase, rows, total),
+        Terms::Nnue {
+            hidden,
+            material,
+            positional,
+        } => format!(
+            "Evaluator: NNUE, (768 -> {hidden}) x 2 -> 1\n\
+             Material: {material} cp, Positional: {positional} cp (from the side to move)\n"
+        ),
     };
     let side = match report.turn {
         Color::White => "white",

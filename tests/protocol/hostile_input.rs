@@ -315,6 +315,23 @@ const CASES: &[Case] = &[
         0,
     ),
     case(
+        "EvalFile that does not exist",
+        b"setoption name EvalFile value /no/such/net.nnue\n",
+        &["EvalFile", "/no/such/net.nnue", "stays"],
+        0,
+    ),
+    case(
+        "EvalFile that is not a net",
+        concat!(
+            "setoption name EvalFile value ",
+            env!("CARGO_MANIFEST_DIR"),
+            "/Cargo.toml\n"
+        )
+        .as_bytes(),
+        &["EvalFile", "not a net file", "stays"],
+        0,
+    ),
+    case(
         "SyzygyProbeLimit above 7",
         b"setoption name SyzygyProbeLimit value 8\n",
         &["SyzygyProbeLimit", "out of range"],

@@ -119,6 +119,7 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("Futility", "check"),
         ("Seed", "spin"),
         ("UCI_Chess960", "check"),
+        ("EvalFile", "string"),
         ("SyzygyPath", "string"),
         ("SyzygyProbeLimit", "spin"),
         ("Threads", "spin"),
@@ -162,7 +163,7 @@ fn uci_handshake_lists_identity_and_every_option() {
                     .collect();
                 let wanted: &[&str] = match name {
                     "Search" => &["Random", "Minimax", "AlphaBeta", "IterativeDeepening"],
-                    _ => &["Material", "Positional"],
+                    _ => &["Material", "Positional", "NNUE"],
                 };
                 assert_eq!(vars, wanted, "{name}: {rest:?}");
                 let default = field("default").expect("combo default");

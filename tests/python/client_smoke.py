@@ -33,6 +33,7 @@ EXPECTED_OPTIONS = {
     "Futility": "check",
     "Seed": "spin",
     "UCI_Chess960": "check",
+    "EvalFile": "string",
     "SyzygyPath": "string",
     "SyzygyProbeLimit": "spin",
     "Threads": "spin",
@@ -113,8 +114,9 @@ def run_checks(path):
         evaluation = engine.options.get("Evaluation")
         if evaluation is not None:
             check(
-                "Evaluation lists Material and Positional, default Positional",
-                set(evaluation.var) == {"Material", "Positional"} and evaluation.default == "Positional",
+                "Evaluation lists Material, Positional and NNUE, default Positional",
+                set(evaluation.var) == {"Material", "Positional", "NNUE"}
+                and evaluation.default == "Positional",
                 repr(evaluation),
             )
 

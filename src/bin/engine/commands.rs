@@ -32,6 +32,10 @@ pub(crate) fn options(cli: &Cli) -> Result<Settings> {
                 "SyzygyPath is for the UCI loop and go (the tools search without tables)"
             );
         }
+        if set.change == OptionChange::EvalFile && !set.value.trim().is_empty() {
+            engine::eval::nnue::use_file(Path::new(set.value.trim()))
+                .map_err(|e| anyhow::anyhow!("EvalFile: {e}"))?;
+        }
     }
     Ok(options)
 }

@@ -71,6 +71,10 @@ enum Cmd {
     /// it step by step): every node it visits with its move, value and alpha-beta window, the
     /// PV, and the moves each cut-off skipped.
     Tree(TreeArgs),
+    /// Self-play games whose quiet positions, scores and results are training data for the net.
+    Datagen(nnue::DatagenArgs),
+    /// Train the neural evaluator on datagen's records (AdamW, on the CPU); writes the net.
+    Train(nnue::TrainArgs),
 }
 
 #[derive(clap::Args, Debug)]
@@ -223,6 +227,7 @@ struct PlayArgs {
 }
 
 mod commands;
+mod nnue;
 mod tree;
 mod tuning;
 
@@ -252,6 +257,8 @@ fn main() -> ExitCode {
         Some(Cmd::Solve(args)) => commands::solve(&cli, args),
         Some(Cmd::Tune(args)) => tuning::tune(&cli, args),
         Some(Cmd::Tree(args)) => tree::tree(&cli, args),
+        Some(Cmd::Datagen(args)) => nnue::datagen(&cli, args),
+        Some(Cmd::Train(args)) => nnue::train(&cli, args),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -312,7 +319,9 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
             | Cmd::Play(_)
             | Cmd::Solve(_)
             | Cmd::Tune(_)
-            | Cmd::Tree(_),
+            | Cmd::Tree(_)
+            | Cmd::Datagen(_)
+            | Cmd::Train(_),
         ) => bail!("not a UCI command"),
     };
     commands.push(command);

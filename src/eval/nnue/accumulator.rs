@@ -1,0 +1,165 @@
+//! The net's accumulators for one position, kept up to date move by move: the feature rows of
+//! the pieces a move moves, takes or promotes are added and removed.
+
+use shakmaty::{Board, Chess, Color, Move, Piece, Position, Role, Square};
+
+use super::net::Net;
+use super::{feature, HIDDEN, QA, QB, SCALE};
+use crate::eval::Score;
+
+/// Each side's sums of its feature rows and the biases: White's first, then Black's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NnueAccumulator {
+    pub values: [[i16; HIDDEN]; 2],
+}
+
+impl NnueAccumulator {
+    /// The accumulators counted from the board.
+    pub fn new(net: &Net, board: &Board) -> NnueAccumulator {
+        let mut acc = NnueAccumulator {
+            values: [net.feature_bias; 2],
+        };
+        for (square, piece) in board.clone() {
+            acc.add(net, piece, square);
+        }
+        acc
+    }
+
+    /// The score of the position with `turn` to move, in centipawns from the side to move's
+    /// view: the side to move's accumulator, then the other's, through SCReLU into the output.
+    #[inline]
+    pub fn evaluate(&self, net: &Net, turn: Color) -> Score {
+        let (us, them) = match turn {
+            Color::White => (&self.values[0], &self.values[1]),
+            Color::Black => (&self.values[1], &self.values[0]),
+        };
+        let weights = &net.output_weights;
+        let sum = screlu_dot(us, &weights[0]) + screlu_dot(them, &weights[1]);
+        let output = sum / QA + i32::from(net.output_bias);
+        output * SCALE / (QA * QB)
+    }
+
+    /// Adds the rows of `piece` on `square`.
+    #[inline]
+    pub fn add(&mut self, net: &Net, piece: Piece, square: Square) {
+        for (side, values) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(&mut self.values)
+        {
+            let row = &net.feature_weights[feature(side, piece, square)];
+            for (v, w) in values.iter_mut().zip(row) {
+                *v += w;
+            }
+        }
+    }
+
+    /// Removes the rows of `piece` on `square`.
+    #[inline]
+    pub fn remove(&mut self, net: &Net, piece: Piece, square: Square) {
+        for (side, values) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(&mut self.values)
+        {
+            let row = &net.feature_weights[feature(side, piece, square)];
+            for (v, w) in values.iter_mut().zip(row) {
+                *v -= w;
+            }
+        }
+    }
+
+    /// Moves `piece` from `from` to `to` as `to_piece` (a promotion changes it): one pass.
+    #[inline]
+    fn shift(
+        &mut self,
+        net: &Net,
+        (piece, from): (Piece, Square),
+        (to_piece, to): (Piece, Square),
+    ) {
+        for (side, values) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(&mut self.values)
+        {
+            let old = &net.feature_weights[feature(side, piece, from)];
+            let new = &net.feature_weights[feature(side, to_piece, to)];
+            for ((v, o), n) in values.iter_mut().zip(old).zip(new) {
+                *v += n - o;
+            }
+        }
+    }
+
+    /// Updates the accumulators for the legal move `m` played in `pos`.
+    #[inline]
+    pub fn play(&mut self, net: &Net, pos: &Chess, m: Move) {
+        let us = pos.turn();
+        let piece = |role| Piece { color: us, role };
+        match m {
+            Move::Normal {
+                role,
+                from,
+                capture,
+                to,
+                promotion,
+            } => {
+                if let Some(taken) = capture {
+                    self.remove(
+                        net,
+                        Piece {
+                            color: !us,
+                            role: taken,
+                        },
+                        to,
+                    );
+                }
+                self.shift(
+                    net,
+                    (piece(role), from),
+                    (piece(promotion.unwrap_or(role)), to),
+                );
+            }
+            Move::EnPassant { from, to } => {
+                let taken = Square::from_coords(to.file(), from.rank());
+                self.remove(
+                    net,
+                    Piece {
+                        color: !us,
+                        role: Role::Pawn,
+                    },
+                    taken,
+                );
+                self.shift(net, (piece(Role::Pawn), from), (piece(Role::Pawn), to));
+            }
+            Move::Castle { king, rook } => {
+                let Some(side) = m.castling_side() else {
+                    return;
+                };
+                self.shift(
+                    net,
+                    (piece(Role::King), king),
+                    (piece(Role::King), side.king_to(us)),
+                );
+                self.shift(
+                    net,
+                    (piece(Role::Rook), rook),
+                    (piece(Role::Rook), side.rook_to(us)),
+                );
+            }
+            Move::Put { .. } => {}
+        }
+    }
+}
+
+/// Σ clamp(v, 0, QA)² · w: at most 256 × 255² × 127 in magnitude, within an i32.
+#[inline]
+fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
+    let mut sum = 0i32;
+    for (&v, &w) in values.iter().zip(weights) {
+        let v = i32::from(v.clamp(0, QA as i16));
+        sum += v * v * i32::from(w);
+    }
+    sum
+}
+
+/// The score of `board` with `turn` to move under `net`, from fresh accumulators.
+pub fn evaluate_board(net: &Net, board: &Board, turn: Color) -> Score {
+    NnueAccumulator::new(net, board).evaluate(net, turn)
+}

@@ -1,0 +1,118 @@
+//! The net's tests: the accumulators follow every kind of move, a mirrored position scores the
+//! same, and bad files are refused.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use shakmaty::{CastlingMode, Chess, EnPassantMode, Position};
+
+use super::accumulator::evaluate_board;
+use super::net::{MAX_FEATURE_WEIGHT, MAX_OUTPUT_WEIGHT};
+use super::*;
+use crate::board::game::Game;
+
+/// A net of random weights within the bounds.
+fn random_net(seed: u64) -> Net {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut net = Net::zeros();
+    let f = MAX_FEATURE_WEIGHT / 4;
+    for row in &mut net.feature_weights {
+        row.iter_mut().for_each(|w| *w = rng.random_range(-f..=f));
+    }
+    net.feature_bias
+        .iter_mut()
+        .for_each(|w| *w = rng.random_range(0..=f));
+    for row in &mut net.output_weights {
+        let o = MAX_OUTPUT_WEIGHT;
+        row.iter_mut().for_each(|w| *w = rng.random_range(-o..=o));
+    }
+    net.output_bias = rng.random_range(-500..=500);
+    net
+}
+
+#[test]
+fn the_accumulators_follow_random_games() {
+    let net = random_net(1);
+    let mut rng = StdRng::seed_from_u64(2);
+    let starts = [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ];
+    let (mut castles, mut en_passants, mut promotions, mut nulls) = (0, 0, 0, 0);
+    for game in 0..200 {
+        let mut pos = Game::from_fen(starts[game % starts.len()])
+            .expect("legal")
+            .position()
+            .clone();
+        let mut acc = NnueAccumulator::new(&net, pos.board());
+        for _ in 0..150 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if !pos.is_check() && rng.random_bool(0.05) {
+                // A null move: the accumulators are copied as they are.
+                let Ok(swapped) = pos.clone().swap_turn() else {
+                    continue;
+                };
+                pos = swapped;
+                nulls += 1;
+            } else {
+                let m = moves[rng.random_range(0..moves.len())];
+                castles += usize::from(m.is_castle());
+                en_passants += usize::from(m.is_en_passant());
+                promotions += usize::from(m.is_promotion());
+                acc.play(&net, &pos, m);
+                pos.play_unchecked(m);
+            }
+            assert_eq!(acc, NnueAccumulator::new(&net, pos.board()));
+        }
+    }
+    assert!(castles > 0 && en_passants > 0 && promotions > 0 && nulls > 0);
+}
+
+#[test]
+fn a_mirrored_position_scores_the_same() {
+    let net = random_net(3);
+    for fen in [
+        "r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 3 7",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 b - - 0 1",
+        "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    ] {
+        let pos = Game::from_fen(fen).expect("legal").position().clone();
+        let mirrored: Chess = pos
+            .to_setup(EnPassantMode::Legal)
+            .into_mirrored()
+            .position(CastlingMode::Standard)
+            .expect("a mirrored legal position is legal");
+        let score = evaluate_board(&net, pos.board(), pos.turn());
+        assert_ne!(score, 0, "{fen}");
+        assert_eq!(
+            score,
+            evaluate_board(&net, mirrored.board(), mirrored.turn()),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn nets_round_trip_and_bad_files_are_refused() {
+    let net = random_net(4);
+    assert_eq!(Net::from_bytes(&net.to_bytes()), Ok(net.clone()));
+    let bytes = net.to_bytes();
+    assert!(Net::from_bytes(&bytes[..bytes.len() - 2]).is_err());
+    assert!(Net::from_bytes(b"not a net").is_err());
+    let mut wild = net.clone();
+    wild.output_weights[0][0] = MAX_OUTPUT_WEIGHT + 1;
+    assert!(Net::from_bytes(&wild.to_bytes()).is_err());
+    let before = current();
+    assert!(use_file(std::path::Path::new("/no/such/net.nnue")).is_err());
+    assert!(std::ptr::eq(before, current()));
+}
+
+#[test]
+fn the_embedded_net_is_well_formed() {
+    assert_eq!(Net::from_bytes(EMBEDDED_NET).as_ref(), Ok(embedded()));
+}

@@ -1,0 +1,61 @@
+//! The trainer's tests on the committed sample (`tests/data/nnue-sample.bin`, 5,000 records of
+//! `engine datagen`).
+
+use super::*;
+
+/// The committed sample.
+const SAMPLE: &[u8] = include_bytes!("../../../tests/data/nnue-sample.bin");
+
+fn sample_records() -> Vec<Record> {
+    record::read_all(&mut &SAMPLE[..]).expect("the sample is whole records")
+}
+
+fn settings(epochs: usize) -> TrainSettings {
+    TrainSettings {
+        epochs,
+        batch: 256,
+        rate: 0.002,
+        decay: 0.01,
+        lambda: 0.5,
+        threads: 2,
+        seed: 5,
+        checkpoint: None,
+    }
+}
+
+#[test]
+fn training_and_held_out_losses_fall_on_the_sample() {
+    let records = sample_records();
+    assert_eq!(records.len(), 5000);
+    let (mut train_set, holdout) = (records[..4500].to_vec(), records[4500..].to_vec());
+    let start = Model::random(5);
+    let (train_before, holdout_before) = (
+        mean_loss(&start, &train_set, 0.5),
+        mean_loss(&start, &holdout, 0.5),
+    );
+    let mut reports = Vec::new();
+    let model =
+        train(&settings(4), &mut train_set, &holdout, |r| reports.push(*r)).expect("training runs");
+    assert_eq!(reports.len(), 4);
+    let last = reports[3];
+    assert!(
+        last.train_loss < 0.8 * train_before,
+        "{train_before} -> {last:?}"
+    );
+    assert!(
+        last.holdout_loss < holdout_before,
+        "{holdout_before} -> {last:?}"
+    );
+    assert!(mean_loss(&model, &train_set, 0.5) < reports[0].train_loss);
+}
+
+#[test]
+fn the_quantised_net_scores_as_the_float_model_does() {
+    let records = sample_records();
+    let mut train_set = records[..2000].to_vec();
+    let model = train(&settings(3), &mut train_set, &[], |_| {}).expect("training runs");
+    let net = model.quantise();
+    // Tolerance: 10 cp on average, 40 cp at most (rounding of ~30 rows of weights at 1/255).
+    let (max, mean) = quantisation_error(&model, &net, &records[4000..]);
+    assert!(mean < 10.0 && max < 40.0, "mean {mean} max {max}");
+}
