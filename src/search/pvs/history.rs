@@ -50,7 +50,7 @@ impl Default for Heuristics {
 
 impl Heuristics {
     /// The ordering score of `m` at `ply` for a full sort (the root's first order): table move,
-    /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`] has them) by MVV-LVA, killers,
+    /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`](crate::search::pvs::picker::MoveFrame) has them) by MVV-LVA, killers,
     /// then history.
     #[inline]
     pub fn score(&self, m: Move, tt_move: Option<Move>, color: Color, ply: usize) -> i32 {
