@@ -5,9 +5,8 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::thread::{self, JoinHandle};
-use std::time::{Duration, Instant};
 
-use crate::common::{ENGINE, TIMEOUT};
+use crate::common::{exit_within, ENGINE, TIMEOUT};
 
 /// When the test closes the reading end of the engine's stdout.
 #[derive(Clone, Copy, Debug)]
@@ -47,18 +46,9 @@ fn spawn(args: &[&str]) -> (Child, ChildStdin, JoinHandle<String>) {
 
 /// Waits for the engine to exit; kills it and fails the test if it is still running after [`TIMEOUT`].
 fn wait(child: &mut Child, args: &[&str], close: Close) -> ExitStatus {
-    let deadline = Instant::now() + TIMEOUT;
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait works") {
-            return status;
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("engine {args:?} still running {TIMEOUT:?} after its stdout closed ({close:?})");
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
+    exit_within(child, TIMEOUT).unwrap_or_else(|| {
+        panic!("engine {args:?} still running {TIMEOUT:?} after its stdout closed ({close:?})")
+    })
 }
 
 /// Runs `engine args` with `input` on stdin (kept open), closes its stdout as `close` says, and

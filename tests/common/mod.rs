@@ -341,6 +341,22 @@ pub fn run(args: &[&str], input: &str) -> Run {
     run_bytes(args, input.as_bytes())
 }
 
+/// The child's exit status once it exits within `limit`; None (the child killed) if it does not.
+pub fn exit_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait works") {
+            return Some(status);
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            return None;
+        }
+        thread::sleep(Duration::from_millis(10));
+    }
+}
+
 /// [`run`] with raw bytes on stdin (invalid UTF-8, NUL bytes, ...).
 pub fn run_bytes(args: &[&str], input: &[u8]) -> Run {
     run_within(args, input, TIMEOUT * 3)
@@ -373,18 +389,8 @@ pub fn run_within(args: &[&str], input: &[u8], limit: Duration) -> Run {
         let _ = stderr.read_to_string(&mut text);
         text
     });
-    let deadline = Instant::now() + limit;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("try_wait works") {
-            break status;
-        }
-        if Instant::now() >= deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("engine {args:?} did not exit within {limit:?}");
-        }
-        thread::sleep(Duration::from_millis(10));
-    };
+    let status = exit_within(&mut child, limit)
+        .unwrap_or_else(|| panic!("engine {args:?} did not exit within {limit:?}"));
     let _ = writer.join();
     Run {
         status,
