@@ -9,10 +9,14 @@ use crate::search::pvs::history::piece_to;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::probe::TablebaseProbe;
 use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::see::see_ge;
 use crate::search::pvs::selective::late_move_reduction;
 use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
 use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
+
+/// The least depth at which a node without a table move is reduced by a ply.
+const IIR_MIN_DEPTH: i32 = 4;
 
 impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// The principal variation search of `pos` with `depth` plies left, told to the observer.
@@ -105,6 +109,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
+        // Internal iterative reduction: a deep node the table knows no move for is searched a
+        // ply shallower (it will be searched again deeper, with a move to try first).
+        if table_move.is_none() && depth >= IIR_MIN_DEPTH && self.futility && !in_check {
+            node.depth -= 1;
+        }
         self.context.table_move(ply, table_move);
         self.frames[ply].start(table_move, self.ordering, true);
         let continuation = self.continuation(ply);
@@ -196,11 +205,22 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 && late_limit.is_some_and(|limit| self.quiets[ply].len() >= limit);
             let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
             let reducible = reduce && searched >= 3 && stage == Stage::Quiet;
-            let gives_check = (prunable || reducible)
+            // Late moves that lose material by exchange (SEE pruning), unless every move so far
+            // is mated.
+            let see_threshold = match stage {
+                Stage::Quiet | Stage::BadNoisy if searched > 0 && best > -MATE_BOUND => {
+                    self.see_pruning_threshold(&node, stage == Stage::Quiet)
+                }
+                _ => None,
+            };
+            let gives_check = (prunable || reducible || see_threshold.is_some())
                 && checks
                     .get_or_insert_with(|| CheckInfo::new(pos))
                     .gives_check(pos, m);
             if prunable && !gives_check {
+                continue;
+            }
+            if see_threshold.is_some_and(|t| !gives_check && !see_ge(pos.board(), m, t)) {
                 continue;
             }
             let quiet = is_quiet(m);
