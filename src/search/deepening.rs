@@ -12,6 +12,7 @@ use crate::search::context::SearchContext;
 use crate::search::limits::Limits;
 use crate::search::multipv::Line;
 use crate::search::observer::SearchObserver;
+use crate::search::time::soft_scale;
 use crate::search::types::{Report, SearchResult};
 
 /// How a search deepens.
@@ -64,6 +65,12 @@ pub trait DepthSearch<'a> {
         None
     }
 
+    /// The share of the last completed depth's nodes that the best root move's subtree took,
+    /// for the searches that count it.
+    fn best_move_share(&self) -> Option<f64> {
+        None
+    }
+
     /// A move to ponder on after `best` when the line found is one move long.
     fn ponder_after(&self, _best: Move) -> Option<Move> {
         None
@@ -98,11 +105,15 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
     let multi_pv = search.context().lines.wanted() > 1;
     // The scores of the last depth's lines, best first (MultiPV).
     let mut last_scores = Vec::new();
+    // Completed depths since the best move last changed.
+    let mut stable_depths = 0;
     for depth in first_depth..=max_depth {
+        let scale = soft_scale(stable_depths, search.best_move_share());
         let limiter = &mut search.context().limiter;
-        if depth > first_depth && !limiter.may_start_iteration(costs.next_duration()) {
+        if depth > first_depth && !limiter.may_start_iteration(costs.next_duration(), scale) {
             break;
         }
+        let best_before = result.best;
         let (started, nodes_before) = (limiter.elapsed(), limiter.nodes());
         search.context().lines.clear();
         let score = match search.search_depth(depth, result.score) {
@@ -130,6 +141,11 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
             record_line(search, &mut result, depth, score);
         }
         result.depth = depth;
+        stable_depths = if result.best == best_before {
+            stable_depths + 1
+        } else {
+            0
+        };
         if debug {
             let context = search.context();
             let stats = context.stats;

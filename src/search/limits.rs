@@ -193,15 +193,17 @@ impl<'a> Limiter<'a> {
         self.start.elapsed()
     }
 
-    /// Whether another iteration, expected to take about `expected`, may start.
-    pub fn may_start_iteration(&mut self, expected: Duration) -> bool {
+    /// Whether another iteration, expected to take about `expected`, may start before the soft
+    /// limit scaled by `scale` (see [`crate::search::time::soft_scale`]).
+    pub fn may_start_iteration(&mut self, expected: Duration, scale: f64) -> bool {
         self.check();
         if self.stopped || self.out_of_nodes() {
             return false;
         }
         match (self.budget, self.time_used(self.elapsed())) {
             (Some(budget), Some(used)) => {
-                used.saturating_add(expected) <= budget.soft && used < budget.hard
+                let soft = budget.soft.mul_f64(scale).min(budget.hard);
+                used.saturating_add(expected) <= soft && used < budget.hard
             }
             _ => true,
         }

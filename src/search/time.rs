@@ -21,7 +21,9 @@ pub struct ClockState {
 }
 
 /// Moves assumed to remain when the GUI does not say (sudden death, or with increment).
-const ASSUMED_MOVES_TO_GO: u32 = 30;
+const ASSUMED_MOVES_TO_GO: u32 = 20;
+/// How many times the base share the hard limit allows (where the clock has room for it).
+const HARD_TO_SOFT: i128 = 4;
 /// The least a search is given, so that it still finds a legal move.
 const MIN_THINK: Duration = Duration::from_millis(1);
 
@@ -52,12 +54,25 @@ pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
     let usable = (left - overhead * moves_to_go.min(3)).max(0);
     let share = usable / moves_to_go + increment * 3 / 4;
     let hard_cap = (left - overhead).max(0) * 3 / 5;
-    let hard = (share * 3).min(hard_cap);
+    let hard = (share * HARD_TO_SOFT).min(hard_cap);
     let soft = share.min(hard);
     TimeBudget {
         soft: ms(soft),
         hard: ms(hard),
     }
+}
+
+/// How much of the soft limit a search may use before starting another depth, from how the
+/// search is going: more while the best move keeps changing or when its subtree took a small
+/// share of the last depth's nodes (other moves came close), less when it has held for
+/// several depths and took nearly all of them. `stable_depths` counts the completed depths
+/// since the best move last changed (0: it changed at the last one); `best_share` is the
+/// share of the last depth's nodes its subtree took, when the search knows it.
+pub fn soft_scale(stable_depths: u32, best_share: Option<f64>) -> f64 {
+    const BY_STABILITY: [f64; 5] = [1.5, 1.2, 1.0, 0.9, 0.8];
+    let stability = BY_STABILITY[(stable_depths as usize).min(BY_STABILITY.len() - 1)];
+    let effort = best_share.map_or(1.0, |share| (1.6 - share).clamp(0.6, 1.4));
+    stability * effort
 }
 
 fn ms(millis: i128) -> Duration {
@@ -112,6 +127,30 @@ mod tests {
             "{budget:?}"
         );
         assert!(movetime_budget(u64::MAX, 10).hard > a_year);
+    }
+
+    #[test]
+    fn a_changing_best_move_earns_more_time_than_a_stable_one() {
+        assert!(soft_scale(0, None) > soft_scale(1, None));
+        assert!(soft_scale(1, None) > soft_scale(4, None));
+        assert_eq!(soft_scale(4, None), soft_scale(40, None));
+        assert!(soft_scale(2, Some(0.3)) > soft_scale(2, Some(0.95)));
+        assert_eq!(soft_scale(2, Some(0.6)), 1.0);
+        // Never more than the hard limit's room above the base share.
+        assert!(soft_scale(0, Some(0.0)) < HARD_TO_SOFT as f64);
+    }
+
+    #[test]
+    fn a_game_of_ten_seconds_and_a_tenth_starts_with_a_twentieth_of_the_clock() {
+        let clock = ClockState {
+            time_left_ms: 10_000,
+            increment_ms: 100,
+            moves_to_go: None,
+        };
+        let budget = clock_budget(clock, 10);
+        // (10,000 - 3 x 10) / 20 + 3/4 of 100 = 498 + 75.
+        assert_eq!(budget.soft, Duration::from_millis(573));
+        assert_eq!(budget.hard, Duration::from_millis(2292));
     }
 
     #[test]

@@ -62,6 +62,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
         let mut searched = 0;
+        let nodes_at_start = self.context.limiter.nodes();
+        let mut best_nodes = 0;
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i];
             if self.excluded.contains(&m) {
@@ -69,6 +71,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
             self.context.searching_root_move(depth as u32, m, i + 1);
             self.played[0] = Some(piece_to(root.turn(), m));
+            let nodes_before = self.context.limiter.nodes();
             let child = self.context.play(&root, m);
             let mut score = if searched == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
@@ -87,11 +90,16 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             if score > alpha {
                 alpha = score;
                 best = Some((i, m));
+                best_nodes = self.context.limiter.nodes() - nodes_before;
                 self.context.pv.update(0, m);
                 if alpha >= beta {
                     break;
                 }
             }
+        }
+        let all_nodes = self.context.limiter.nodes() - nodes_at_start;
+        if best.is_some() && self.excluded.is_empty() && all_nodes > 0 {
+            self.best_move_share = Some(best_nodes as f64 / all_nodes as f64);
         }
         if let Some((index, m)) = best {
             // The excluded moves (MultiPV's earlier lines) stand first, each put there in turn.

@@ -42,6 +42,8 @@ pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     pub(super) quiets: Vec<MoveList>,
     /// The static evaluation of the node at each ply (None in check).
     pub(super) evals: Vec<Option<Score>>,
+    /// The share of the last completed root search's nodes that its best move took.
+    pub(super) best_move_share: Option<f64>,
 }
 
 /// The first aspiration window's half-width, in centipawns; each failure widens it.
@@ -91,6 +93,7 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
             played: vec![None; MAX_PLY + 1],
             quiets: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             evals: vec![None; MAX_PLY + 1],
+            best_move_share: None,
         };
         searcher.root_moves = searcher.initial_root_order(root_moves);
         searcher
@@ -131,6 +134,10 @@ impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
     fn exclude_root_moves(&mut self, moves: &[Move]) {
         self.excluded.clear();
         self.excluded.extend_from_slice(moves);
+    }
+
+    fn best_move_share(&self) -> Option<f64> {
+        self.best_move_share
     }
 
     fn hashfull(&self) -> Option<u32> {
