@@ -204,7 +204,7 @@ fn search_later_lines<'a, S: DepthSearch<'a>>(
     }
     let context = search.context();
     let pv = context.pv.line(0);
-    context.lines.offer(Line { score, pv });
+    context.offer_line(Line { score, pv });
     let wanted = context.lines.wanted();
     let mut complete = true;
     for k in 1..wanted {
@@ -217,7 +217,7 @@ fn search_later_lines<'a, S: DepthSearch<'a>>(
         };
         let context = search.context();
         let pv = context.pv.line(0);
-        context.lines.offer(Line { score, pv });
+        context.offer_line(Line { score, pv });
     }
     search.exclude_root_moves(&[]);
     complete

@@ -2,11 +2,13 @@
 //! is cut to a number of nodes that grows with the level, looks at the best few root moves
 //! (MultiPV), and picks among those not much worse than the best with noise, by Stockfish's
 //! formula for its skill levels. A move that loses more than the level's margin is never
-//! chosen: a hanging queen is always taken.
+//! chosen: a hanging queen is always taken; with the root in the tablebases, only a move that
+//! keeps the result is.
 
 use std::time::Instant;
 
 use rand::Rng;
+use shakmaty::Move;
 
 use crate::eval::{is_mate_score, Score};
 use crate::search::limits::Limits;
@@ -144,7 +146,8 @@ pub fn run_limited(
         None => {}
     };
     let mut result = search(&config, &limits, &mut listen);
-    let lines = candidates(&result.lines, &result.complete_lines);
+    let mut lines = candidates(&result.lines, &result.complete_lines);
+    keep_best_ranked(&mut lines, &result.best_ranked);
     let Some(chosen) = level.pick(&lines, &mut rand::rng()).cloned() else {
         return result;
     };
@@ -170,6 +173,14 @@ pub fn run_limited(
         }
     }
     result
+}
+
+/// With the root in the tablebases, only a line whose move keeps the result (one of
+/// `best_ranked`) may be picked; without them (`best_ranked` empty), any.
+fn keep_best_ranked(lines: &mut Vec<Line>, best_ranked: &[Move]) {
+    if !best_ranked.is_empty() {
+        lines.retain(|line| line.pv.first().is_some_and(|m| best_ranked.contains(m)));
+    }
 }
 
 /// A report as MultiPV `asked` shows it: lines numbered beyond it are left out, and with one

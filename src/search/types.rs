@@ -198,6 +198,9 @@ pub struct SearchResult {
     /// With MultiPV in a search that deepens: the root lines of the last depth at which every
     /// line was found (`lines` may hold fewer, from a depth stopped part way).
     pub complete_lines: Vec<Line>,
+    /// With the root in the tablebases: the moves of the best rank, the only ones a pick among
+    /// the lines may play (empty: any move).
+    pub best_ranked: Vec<Move>,
 }
 
 /// Nodes per second over `time` (0 when no time has passed).

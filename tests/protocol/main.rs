@@ -14,3 +14,4 @@ mod repairs;
 mod search_options;
 mod session;
 mod table_clear;
+mod tablebases;
