@@ -155,6 +155,7 @@ fn minimax_and_alphabeta_lines_agree_on_exact_scores() {
             assert_multipv_lines(fen, &lines, &answer.best, count);
         }
         let found = infos(&lines);
+        assert_eq!(found.len(), count, "one depth, {count} lines: {lines:?}");
         for (i, info) in found.iter().enumerate() {
             assert_eq!(Some(&info.score), exact.get(&info.pv[0]), "{info:?}");
             assert_eq!(info.score, all[i].score, "rank {}: {info:?}", i + 1);

@@ -11,8 +11,10 @@ const MATED_FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b
 const STALEMATE_FEN: &str = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
 const CASTLING_FEN: &str = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
 
-/// How long a search that must wait for `stop` is watched for a premature `bestmove`.
-const QUIET_WINDOW: Duration = Duration::from_millis(300);
+/// How long a search that must wait for `stop` or `ponderhit` is watched for a premature
+/// `bestmove`: ten times the longest limit such a search is given (`movetime 200`), so that a
+/// loaded machine cannot delay a wrongly released one past it.
+const QUIET_WINDOW: Duration = Duration::from_millis(2000);
 
 fn info_strings(lines: &[String]) -> Vec<&String> {
     lines
@@ -45,9 +47,11 @@ fn wait_for_depth(engine: &mut Engine, depth: u32) -> Vec<String> {
     lines
 }
 
-/// Asserts that no line arrives that is a `bestmove` within the quiet window.
+/// Asserts that no `bestmove` arrives within the quiet window, nor before the `readyok` of an
+/// `isready` sent after it.
 fn assert_no_bestmove_yet(engine: &mut Engine, context: &str) {
-    let lines = engine.collect_for(QUIET_WINDOW);
+    let mut lines = engine.collect_for(QUIET_WINDOW);
+    lines.extend(engine.sync());
     assert!(
         bestmoves(&lines).is_empty(),
         "{context}: bestmove arrived before it was released: {lines:?}"
