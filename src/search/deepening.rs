@@ -132,8 +132,12 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         result.depth = depth;
         if debug {
             let context = search.context();
-            let stats = context.stats;
-            context.report(Report::Stats { depth, stats });
+            let (stats, thread_nodes) = (context.stats, context.limiter.thread_nodes());
+            context.report(Report::Stats {
+                depth,
+                stats,
+                thread_nodes,
+            });
         }
         if !lines_complete
             || mate_limit_reached(limits, score)

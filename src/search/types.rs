@@ -179,6 +179,9 @@ pub enum Report {
     Stats {
         depth: u32,
         stats: Stats,
+        /// The nodes the reporting thread searched itself (the `nodes` of `info` count every
+        /// thread's).
+        thread_nodes: u64,
     },
 }
 
