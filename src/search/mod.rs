@@ -85,7 +85,7 @@ pub fn run_observed<O: SearchObserver>(
                 game, config, limits, state, signals, start, observer, report,
             )
         };
-        return strength::run_limited(config, limits, start, report, search);
+        return strength::run_limited(config, limits, game.key(), start, report, search);
     }
     let mut root_moves = root_moves(game, limits);
     if root_moves.is_empty() {

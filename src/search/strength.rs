@@ -1,13 +1,15 @@
 //! UCI_LimitStrength and UCI_Elo: IterativeDeepening played at a chosen strength. The search
 //! is cut to a number of nodes that grows with the level, looks at the best few root moves
 //! (MultiPV), and picks among those not much worse than the best with noise, by Stockfish's
-//! formula for its skill levels. A move that loses more than the level's margin is never
+//! formula for its skill levels; the noise is drawn from the `Seed` option and the position, so
+//! the same seed plays the same move. A move that loses more than the level's margin is never
 //! chosen: a hanging queen is always taken; with the root in the tablebases, only a move that
 //! keeps the result is.
 
 use std::time::Instant;
 
-use rand::Rng;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 use shakmaty::Move;
 
 use crate::eval::{is_mate_score, Score};
@@ -113,12 +115,14 @@ impl Level {
 
 /// Runs IterativeDeepening at `config.elo` through `search` (the dispatcher): within the
 /// level's nodes (and the `go` limits), with at least `CANDIDATES` lines, then picks the
-/// move. Only the lines MultiPV asks for are reported; unless the last line 1 reported
-/// already starts with the move picked, the lines are reported again with it as line 1, so
-/// that `bestmove` is the first move of the last line 1.
+/// move, its noise drawn from `config.seed` and `key` (the position's): the same seed picks
+/// the same among the same lines. Only the lines MultiPV asks for are reported; unless the
+/// last line 1 reported already starts with the move picked, the lines are reported again
+/// with it as line 1, so that `bestmove` is the first move of the last line 1.
 pub fn run_limited(
     config: &SearchConfig,
     limits: &Limits,
+    key: u64,
     start: Instant,
     report: &mut dyn FnMut(Report),
     search: impl FnOnce(&SearchConfig, &Limits, &mut dyn FnMut(Report)) -> SearchResult,
@@ -148,7 +152,10 @@ pub fn run_limited(
     let mut result = search(&config, &limits, &mut listen);
     let mut lines = candidates(&result.lines, &result.complete_lines);
     keep_best_ranked(&mut lines, &result.best_ranked);
-    let Some(chosen) = level.pick(&lines, &mut rand::rng()).cloned() else {
+    let Some(chosen) = level
+        .pick(&lines, &mut StdRng::seed_from_u64(config.seed ^ key))
+        .cloned()
+    else {
         return result;
     };
     if chosen.pv.first() != result.best.as_ref() {
@@ -233,8 +240,6 @@ fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::rngs::StdRng;
-    use rand::SeedableRng;
     use shakmaty::{Chess, Position};
 
     fn lines(scores: &[Score]) -> Vec<Line> {

@@ -445,7 +445,8 @@ fn a_limited_engine_searches_few_nodes_varies_among_close_moves_and_reports_its_
         START_FEN,
     );
     let mut played = BTreeSet::new();
-    for _ in 0..20 {
+    for seed in 0..20 {
+        setup(&mut engine, &[("Seed", &seed.to_string())], START_FEN);
         engine.command("ucinewgame");
         let (lines, answer) = engine.go("go movetime 2000");
         let nodes = node_counts(&lines);
@@ -456,6 +457,26 @@ fn a_limited_engine_searches_few_nodes_varies_among_close_moves_and_reports_its_
         played.insert(answer.best);
     }
     assert!(played.len() > 1, "always {played:?}");
+}
+
+/// The limited engine's pick is drawn from `Seed` (and the position): the same seed plays the
+/// same move, in a fresh process as after `ucinewgame`; the seeds do not all play one move.
+#[test]
+fn a_limited_engine_plays_the_same_move_for_the_same_seed() {
+    let pick = |engine: &mut Engine, seed: u32| {
+        let options = [("UCI_LimitStrength", "true"), ("Seed", &seed.to_string())];
+        setup(engine, &options, START_FEN);
+        engine.command("ucinewgame");
+        engine.go("go depth 20").1.best
+    };
+    let mut first = Engine::start();
+    let picks: Vec<String> = (0..10).map(|seed| pick(&mut first, seed)).collect();
+    let mut second = Engine::start();
+    let again: Vec<String> = (0..10).rev().map(|seed| pick(&mut second, seed)).collect();
+    let again: Vec<String> = again.into_iter().rev().collect();
+    assert_eq!(picks, again, "seeds 0..10");
+    let distinct: BTreeSet<&String> = picks.iter().collect();
+    assert!(distinct.len() > 1, "every seed plays {distinct:?}");
 }
 
 #[test]
