@@ -176,7 +176,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     ) {
         self.reported_line = true;
         // With the root in the tables, their result is the score, unless a mate is found.
-        let score = match self.tablebases.root_score() {
+        let score = match self.tablebases.line_score(pv.first()) {
             Some(tb) if !is_mate_score(score) => tb,
             _ => score,
         };
@@ -201,8 +201,15 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         if self.lines.wanted() > 1 && score > self.lines.floor() {
             let mut pv = vec![m];
             pv.extend(self.pv.line(1));
-            self.lines.offer(Line { score, pv });
+            self.offer_line(Line { score, pv });
         }
+    }
+
+    /// Offers a root line to the root lines (MultiPV), ranked first by the tablebases' rank of
+    /// its first move.
+    pub fn offer_line(&mut self, line: Line) {
+        let rank = line.pv.first().map_or(0, |&m| self.tablebases.rank(m));
+        self.lines.offer_ranked(line, rank);
     }
 
     /// Whether a line has been reported (see [`SearchContext::report_line`]).

@@ -148,8 +148,12 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         };
         if debug {
             let context = search.context();
-            let stats = context.stats;
-            context.report(Report::Stats { depth, stats });
+            let (stats, thread_nodes) = (context.stats, context.limiter.thread_nodes());
+            context.report(Report::Stats {
+                depth,
+                stats,
+                thread_nodes,
+            });
         }
         if !lines_complete
             || mate_limit_reached(limits, score)
@@ -220,7 +224,7 @@ fn search_later_lines<'a, S: DepthSearch<'a>>(
     }
     let context = search.context();
     let pv = context.pv.line(0);
-    context.lines.offer(Line { score, pv });
+    context.offer_line(Line { score, pv });
     let wanted = context.lines.wanted();
     let mut complete = true;
     for k in 1..wanted {
@@ -233,7 +237,7 @@ fn search_later_lines<'a, S: DepthSearch<'a>>(
         };
         let context = search.context();
         let pv = context.pv.line(0);
-        context.lines.offer(Line { score, pv });
+        context.offer_line(Line { score, pv });
     }
     search.exclude_root_moves(&[]);
     complete

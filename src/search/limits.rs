@@ -183,6 +183,11 @@ impl<'a> Limiter<'a> {
         self.nodes + self.others
     }
 
+    /// Nodes counted by this thread alone.
+    pub fn thread_nodes(&self) -> u64 {
+        self.nodes
+    }
+
     /// The node limit was reached: no further search can count a node.
     pub fn out_of_nodes(&self) -> bool {
         self.nodes() >= self.node_limit
@@ -267,5 +272,22 @@ mod tests {
         nodes.publish(7, 1);
         assert_eq!(nodes.others(0), 3200);
         assert_eq!(nodes.others(2), 210);
+    }
+
+    #[test]
+    fn the_node_limit_counts_every_threads_nodes() {
+        let (signals, nodes) = (Signals::new(false), ThreadNodes::new(2));
+        nodes.publish(1, 1500);
+        let mut limiter =
+            Limiter::new(&signals, Instant::now(), None, Some(3000)).with_threads(&nodes, 0);
+        let mut own = 1;
+        while !limiter.count_node() {
+            own += 1;
+        }
+        // The helper's 1500, read at the first look (1024 nodes), leave 1500 to this thread.
+        assert_eq!(
+            (own, limiter.thread_nodes(), limiter.nodes()),
+            (1500, 1500, 3000)
+        );
     }
 }

@@ -85,7 +85,7 @@ pub fn run_observed<O: SearchObserver>(
                 game, config, limits, state, signals, start, observer, report,
             )
         };
-        return strength::run_limited(config, limits, start, report, search);
+        return strength::run_limited(config, limits, game.key(), start, report, search);
     }
     let mut root_moves = root_moves(game, limits);
     if root_moves.is_empty() {
@@ -175,8 +175,9 @@ impl<'r> Run<'r> {
         context
     }
 
-    /// IterativeDeepening: the root ranked by the tablebases, the table and heuristics aged,
-    /// and the helper threads of Lazy SMP searching beside this one.
+    /// IterativeDeepening: the root ranked by the tablebases (the best rank searched first and
+    /// played), the table and heuristics aged, and the helper threads of Lazy SMP searching
+    /// beside this one.
     fn iterative_deepening<O: SearchObserver>(
         &self,
         root_moves: &mut Vec<Move>,
@@ -192,7 +193,7 @@ impl<'r> Run<'r> {
         let helpers = Helpers::new(config.threads, &state.heuristics);
         let (tt, heuristics) = (&state.tt, &mut state.heuristics);
         let root_moves: &[Move] = root_moves;
-        helpers.run(
+        let mut result = helpers.run(
             self.game,
             config,
             self.limits,
@@ -207,7 +208,9 @@ impl<'r> Run<'r> {
                     IterativeDeepening::new(context, root_moves, config, tt, heuristics);
                 deepen(&mut search, self.limits, config.debug)
             },
-        )
+        );
+        result.best_ranked = tables.best_ranked();
+        result
     }
 }
 

@@ -11,7 +11,8 @@ pub struct Line {
     pub pv: Vec<Move>,
 }
 
-/// The best `wanted` root lines of the depth being searched, best first.
+/// The best `wanted` root lines of the depth being searched, best first: by the tablebases'
+/// rank of their first move (all equal without tables), then by score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootLines {
     wanted: usize,
@@ -19,6 +20,8 @@ pub struct RootLines {
     /// one, even if the root has fewer moves.
     numbered: bool,
     lines: Vec<Line>,
+    /// The rank of each line's first move.
+    ranks: Vec<i32>,
 }
 
 impl Default for RootLines {
@@ -34,6 +37,7 @@ impl RootLines {
             wanted: wanted.max(1),
             numbered: wanted > 1,
             lines: Vec::new(),
+            ranks: Vec::new(),
         }
     }
 
@@ -55,6 +59,7 @@ impl RootLines {
     /// Forgets the lines (at the start of a depth).
     pub fn clear(&mut self) {
         self.lines.clear();
+        self.ranks.clear();
     }
 
     /// The score a root move must beat to be among the lines: the worst line's once there are
@@ -69,10 +74,23 @@ impl RootLines {
     /// Keeps `line` if it is among the best `wanted`, after the lines that score the same
     /// (the first found of equal moves stays first, as the single-line search keeps it).
     pub fn offer(&mut self, line: Line) {
-        let at = self.lines.partition_point(|kept| kept.score >= line.score);
+        self.offer_ranked(line, 0);
+    }
+
+    /// [`RootLines::offer`] for a line whose first move has the tablebase rank `rank`: after
+    /// every line of a better rank, before every line of a worse one.
+    pub fn offer_ranked(&mut self, line: Line, rank: i32) {
+        let at = self
+            .lines
+            .iter()
+            .zip(&self.ranks)
+            .take_while(|&(kept, &kept_rank)| (kept_rank, kept.score) >= (rank, line.score))
+            .count();
         if at < self.wanted {
             self.lines.insert(at, line);
+            self.ranks.insert(at, rank);
             self.lines.truncate(self.wanted);
+            self.ranks.truncate(self.wanted);
         }
     }
 
@@ -114,6 +132,17 @@ mod tests {
         assert_eq!(lines.first_moves(), vec![moves[5], moves[1], moves[3]]);
         lines.clear();
         assert_eq!(lines.floor(), -INFINITY);
+    }
+
+    #[test]
+    fn a_better_rank_comes_first_whatever_its_score() {
+        let moves = Chess::default().legal_moves();
+        let mut lines = RootLines::new(3);
+        lines.offer_ranked(line(500, moves[0]), 0);
+        lines.offer_ranked(line(20, moves[1]), 7);
+        lines.offer_ranked(line(900, moves[2]), -7);
+        lines.offer_ranked(line(30, moves[3]), 7);
+        assert_eq!(lines.first_moves(), vec![moves[3], moves[1], moves[0]]);
     }
 
     #[test]

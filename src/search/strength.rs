@@ -1,12 +1,16 @@
 //! UCI_LimitStrength and UCI_Elo: IterativeDeepening played at a chosen strength. The search
 //! is cut to a number of nodes that grows with the level, looks at the best few root moves
 //! (MultiPV), and picks among those not much worse than the best with noise, by Stockfish's
-//! formula for its skill levels. A move that loses more than the level's margin is never
-//! chosen: a hanging queen is always taken.
+//! formula for its skill levels; the noise is drawn from the `Seed` option and the position, so
+//! the same seed plays the same move. A move that loses more than the level's margin is never
+//! chosen: a hanging queen is always taken; with the root in the tablebases, only a move that
+//! keeps the result is.
 
 use std::time::Instant;
 
-use rand::Rng;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use shakmaty::Move;
 
 use crate::eval::{is_mate_score, Score};
 use crate::search::limits::Limits;
@@ -111,12 +115,14 @@ impl Level {
 
 /// Runs IterativeDeepening at `config.elo` through `search` (the dispatcher): within the
 /// level's nodes (and the `go` limits), with at least `CANDIDATES` lines, then picks the
-/// move. Only the lines MultiPV asks for are reported; unless the last line 1 reported
-/// already starts with the move picked, the lines are reported again with it as line 1, so
-/// that `bestmove` is the first move of the last line 1.
+/// move, its noise drawn from `config.seed` and `key` (the position's): the same seed picks
+/// the same among the same lines. Only the lines MultiPV asks for are reported; unless the
+/// last line 1 reported already starts with the move picked, the lines are reported again
+/// with it as line 1, so that `bestmove` is the first move of the last line 1.
 pub fn run_limited(
     config: &SearchConfig,
     limits: &Limits,
+    key: u64,
     start: Instant,
     report: &mut dyn FnMut(Report),
     search: impl FnOnce(&SearchConfig, &Limits, &mut dyn FnMut(Report)) -> SearchResult,
@@ -144,8 +150,12 @@ pub fn run_limited(
         None => {}
     };
     let mut result = search(&config, &limits, &mut listen);
-    let lines = candidates(&result.lines, &result.complete_lines);
-    let Some(chosen) = level.pick(&lines, &mut rand::rng()).cloned() else {
+    let mut lines = candidates(&result.lines, &result.complete_lines);
+    keep_best_ranked(&mut lines, &result.best_ranked);
+    let Some(chosen) = level
+        .pick(&lines, &mut StdRng::seed_from_u64(config.seed ^ key))
+        .cloned()
+    else {
         return result;
     };
     if chosen.pv.first() != result.best.as_ref() {
@@ -170,6 +180,14 @@ pub fn run_limited(
         }
     }
     result
+}
+
+/// With the root in the tablebases, only a line whose move keeps the result (one of
+/// `best_ranked`) may be picked; without them (`best_ranked` empty), any.
+fn keep_best_ranked(lines: &mut Vec<Line>, best_ranked: &[Move]) {
+    if !best_ranked.is_empty() {
+        lines.retain(|line| line.pv.first().is_some_and(|m| best_ranked.contains(m)));
+    }
 }
 
 /// A report as MultiPV `asked` shows it: lines numbered beyond it are left out, and with one
@@ -222,8 +240,6 @@ fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::rngs::StdRng;
-    use rand::SeedableRng;
     use shakmaty::{Chess, Position};
 
     fn lines(scores: &[Score]) -> Vec<Line> {

@@ -1,7 +1,7 @@
 //! Syzygy endgame tablebases (the `SyzygyPath` and `SyzygyProbeLimit` options), through the
-//! shakmaty-syzygy crate: opening the tables, ranking the root moves by DTZ so that only moves
-//! that keep the result within the fifty-move rule are searched, and the WDL probe of the
-//! search (as Stockfish does both).
+//! shakmaty-syzygy crate: opening the tables, ranking the root moves by DTZ so that the moves
+//! that keep the result within the fifty-move rule are searched first and played, and the WDL
+//! probe of the search (as Stockfish does both).
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -235,14 +235,14 @@ pub struct SearchTables {
     /// The search probes WDL in positions of at most this many pieces (0: never).
     pieces: u32,
     hits: Arc<AtomicU64>,
-    /// The root's result from the tables: the score shown unless the search finds a mate.
-    root_score: Option<Score>,
+    /// Each root move's rank by the tables, best first (empty when the root is not ranked).
+    ranks: Vec<(Move, i32)>,
 }
 
 impl SearchTables {
     /// The tables for a search of `game` limited to `limit` pieces; when the root itself is in
-    /// the tables, `root_moves` keeps only the moves of the best rank (the result kept, the
-    /// fifty-move rule respected), as Stockfish's root ranking.
+    /// the tables, `root_moves` is sorted by rank, best first (the result kept, the fifty-move
+    /// rule respected), as Stockfish's root ranking.
     pub fn new(
         tables: Option<Arc<Tablebases>>,
         game: &Game,
@@ -265,8 +265,8 @@ impl SearchTables {
         search
     }
 
-    /// Ranks the root moves by DTZ, else by WDL, and keeps the best; the search then probes
-    /// only if the ranking came from WDL and the root is won (Stockfish's rule).
+    /// Ranks the root moves by DTZ, else by WDL, and sorts them best first; the search then
+    /// probes only if the ranking came from WDL and the root is won (Stockfish's rule).
     fn rank_root(&mut self, tb: &Tablebases, game: &Game, root_moves: &mut Vec<Move>) {
         let fifty = game.position().halfmoves() as i32;
         let repeated = has_repeated(game);
@@ -294,13 +294,29 @@ impl SearchTables {
         let Some(&best) = ranks.iter().max() else {
             return;
         };
-        let mut rank = ranks.iter();
-        root_moves.retain(|_| rank.next() == Some(&best));
         self.hits.fetch_add(ranks.len() as u64, Ordering::Relaxed);
-        self.root_score = Some(rank_score(best));
+        self.ranks = root_moves.iter().copied().zip(ranks).collect();
+        self.ranks.sort_by_key(|&(_, rank)| std::cmp::Reverse(rank));
+        *root_moves = self.ranks.iter().map(|&(m, _)| m).collect();
         if dtz || best <= 0 {
             self.pieces = 0;
         }
+    }
+
+    /// The root move `m`'s rank by the tables (0 for every move when the root is not ranked).
+    pub fn rank(&self, m: Move) -> i32 {
+        self.ranks
+            .iter()
+            .find(|&&(ranked, _)| ranked == m)
+            .map_or(0, |&(_, rank)| rank)
+    }
+
+    /// The root moves of the best rank: the moves that may be played (none when the root is
+    /// not ranked: any move).
+    pub fn best_ranked(&self) -> Vec<Move> {
+        let best = self.ranks.first().map(|&(_, rank)| rank);
+        let of_best = self.ranks.iter().filter(|&&(_, rank)| Some(rank) == best);
+        of_best.map(|&(m, _)| m).collect()
     }
 
     /// Probes counted so far; None without tables (no `tbhits` to report).
@@ -310,9 +326,11 @@ impl SearchTables {
             .map(|_| self.hits.load(Ordering::Relaxed))
     }
 
-    /// The tables' result of the root, shown instead of a score that is not a mate.
-    pub fn root_score(&self) -> Option<Score> {
-        self.root_score
+    /// The tables' result of the root line that starts with `first`, shown instead of a score
+    /// that is not a mate; None when the root is not ranked.
+    pub fn line_score(&self, first: Option<&Move>) -> Option<Score> {
+        let &(_, best) = self.ranks.first()?;
+        Some(rank_score(first.map_or(best, |&m| self.rank(m))))
     }
 
     /// The result of `pos` if the search may probe it: few enough pieces, just after a capture

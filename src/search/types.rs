@@ -179,6 +179,9 @@ pub enum Report {
     Stats {
         depth: u32,
         stats: Stats,
+        /// The nodes the reporting thread searched itself (the `nodes` of `info` count every
+        /// thread's).
+        thread_nodes: u64,
     },
 }
 
@@ -198,6 +201,9 @@ pub struct SearchResult {
     /// With MultiPV in a search that deepens: the root lines of the last depth at which every
     /// line was found (`lines` may hold fewer, from a depth stopped part way).
     pub complete_lines: Vec<Line>,
+    /// With the root in the tablebases: the moves of the best rank, the only ones a pick among
+    /// the lines may play (empty: any move).
+    pub best_ranked: Vec<Move>,
 }
 
 /// Nodes per second over `time` (0 when no time has passed).

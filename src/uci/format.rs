@@ -60,10 +60,12 @@ pub fn progress(progress: &Progress, mode: CastlingMode) -> String {
     )
 }
 
-/// The counters after `depth`, as `debug on` reports them.
-pub fn stats(depth: u32, stats: &Stats) -> String {
+/// The counters after `depth`, as `debug on` reports them, with the nodes the main thread
+/// searched itself.
+pub fn stats(depth: u32, stats: &Stats, thread_nodes: u64) -> String {
     format!(
-        "depth {depth} beta cutoffs {} table probes {} hits {} cutoffs {} stores {}",
+        "depth {depth} thread nodes {thread_nodes} beta cutoffs {} table probes {} hits {} \
+         cutoffs {} stores {}",
         stats.beta_cutoffs, stats.tt_probes, stats.tt_hits, stats.tt_cutoffs, stats.tt_stores
     )
 }

@@ -125,9 +125,11 @@ pub fn print(output: &Output, notation: &Notation, event: &Event) {
             output.line(&format::iteration(iteration, mode))
         }
         Event::Search(Report::Progress(progress)) => output.line(&format::progress(progress, mode)),
-        Event::Search(Report::Stats { depth, stats }) => {
-            output.info_string(&format::stats(*depth, stats))
-        }
+        Event::Search(Report::Stats {
+            depth,
+            stats,
+            thread_nodes,
+        }) => output.info_string(&format::stats(*depth, stats, *thread_nodes)),
         Event::NoLegalMove { in_check } => output.line(&format::no_legal_move(*in_check)),
         Event::BestMove { best, ponder } => output.line(&format::bestmove(*best, *ponder, mode)),
         Event::NullMove => output.line(format::NULL_BESTMOVE),

@@ -155,6 +155,7 @@ fn minimax_and_alphabeta_lines_agree_on_exact_scores() {
             assert_multipv_lines(fen, &lines, &answer.best, count);
         }
         let found = infos(&lines);
+        assert_eq!(found.len(), count, "one depth, {count} lines: {lines:?}");
         for (i, info) in found.iter().enumerate() {
             assert_eq!(Some(&info.score), exact.get(&info.pv[0]), "{info:?}");
             assert_eq!(info.score, all[i].score, "rank {}: {info:?}", i + 1);
@@ -284,6 +285,55 @@ fn two_threads_find_the_mate_and_take_the_queen() {
     assert_eq!(answer.best, "f3h4");
 }
 
+/// (`info` nodes, the main thread's own nodes from `debug on`) of each completed depth.
+fn thread_counts(lines: &[String]) -> Vec<(u64, u64)> {
+    let nodes = |line: &str| -> Option<u64> {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let at = tokens.iter().position(|&t| t == "nodes")?;
+        tokens.get(at + 1)?.parse().ok()
+    };
+    let mut counts = Vec::new();
+    let mut total = None;
+    for line in lines {
+        if line.starts_with("info depth") && line.contains(" pv ") {
+            total = nodes(line);
+        } else if line.starts_with("info string depth") && line.contains(" thread nodes ") {
+            counts.extend(total.zip(nodes(line)));
+        }
+    }
+    counts
+}
+
+/// The helper's work is counted: with two threads each depth's `nodes` is the main thread's
+/// own count (`debug on` shows it) and more, the helper's; with one thread it is exactly the
+/// main thread's. `go nodes N` bounds the nodes of both threads together: each thread stops at
+/// the total it knows of, which lags by at most the 1024 nodes between two publications of each.
+#[test]
+fn two_threads_count_the_helpers_nodes_and_go_nodes_bounds_their_total() {
+    const LIMIT: u64 = 300_000;
+    const UNPUBLISHED: u64 = 2 * 1024;
+    for threads in [1, 2] {
+        let mut engine = Engine::start();
+        setup(&mut engine, &[("Threads", &threads.to_string())], START_FEN);
+        engine.command("debug on");
+        let go = format!("go nodes {LIMIT}");
+        let (lines, answer) = engine.go(&go);
+        assert_legal(START_FEN, &[], &answer.best);
+        let slack = if threads == 1 { 0 } else { UNPUBLISHED };
+        let most = node_counts(&lines).into_iter().max();
+        assert!(most <= Some(LIMIT + slack), "{most:?}: {lines:?}");
+        let counts = thread_counts(&lines);
+        let &(all, own) = counts
+            .last()
+            .unwrap_or_else(|| panic!("no counts: {lines:?}"));
+        if threads == 1 {
+            assert!(counts.iter().all(|(all, own)| all == own), "{counts:?}");
+        } else {
+            assert!(all > own, "the helper's nodes are not counted: {counts:?}");
+        }
+    }
+}
+
 #[test]
 fn two_threads_stop_at_once_with_one_bestmove() {
     let mut engine = Engine::start();
@@ -395,7 +445,8 @@ fn a_limited_engine_searches_few_nodes_varies_among_close_moves_and_reports_its_
         START_FEN,
     );
     let mut played = BTreeSet::new();
-    for _ in 0..20 {
+    for seed in 0..20 {
+        setup(&mut engine, &[("Seed", &seed.to_string())], START_FEN);
         engine.command("ucinewgame");
         let (lines, answer) = engine.go("go movetime 2000");
         let nodes = node_counts(&lines);
@@ -406,6 +457,26 @@ fn a_limited_engine_searches_few_nodes_varies_among_close_moves_and_reports_its_
         played.insert(answer.best);
     }
     assert!(played.len() > 1, "always {played:?}");
+}
+
+/// The limited engine's pick is drawn from `Seed` (and the position): the same seed plays the
+/// same move, in a fresh process as after `ucinewgame`; the seeds do not all play one move.
+#[test]
+fn a_limited_engine_plays_the_same_move_for_the_same_seed() {
+    let pick = |engine: &mut Engine, seed: u32| {
+        let options = [("UCI_LimitStrength", "true"), ("Seed", &seed.to_string())];
+        setup(engine, &options, START_FEN);
+        engine.command("ucinewgame");
+        engine.go("go depth 20").1.best
+    };
+    let mut first = Engine::start();
+    let picks: Vec<String> = (0..10).map(|seed| pick(&mut first, seed)).collect();
+    let mut second = Engine::start();
+    let again: Vec<String> = (0..10).rev().map(|seed| pick(&mut second, seed)).collect();
+    let again: Vec<String> = again.into_iter().rev().collect();
+    assert_eq!(picks, again, "seeds 0..10");
+    let distinct: BTreeSet<&String> = picks.iter().collect();
+    assert!(distinct.len() > 1, "every seed plays {distinct:?}");
 }
 
 #[test]

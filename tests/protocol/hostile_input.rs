@@ -339,12 +339,6 @@ const CASES: &[Case] = &[
     ),
     // during a search
     case(
-        "position while a search runs",
-        b"go infinite\nposition startpos moves d2d4\nstop\nposition startpos moves e2e4 e7e5\n",
-        &[],
-        1,
-    ),
-    case(
         "setoption while a search runs",
         b"go infinite\nsetoption name Hash value 8\nstop\n",
         &["waits"],
@@ -491,6 +485,44 @@ fn check_refused(case: &Case, lines: &[&str], infos: &[&&str]) -> Result<(), Str
         return Err("no readyok".into());
     }
     Ok(())
+}
+
+/// `position` during a running search is for the next search only: the running search answers
+/// with a move of the position it was searching (White's, after 1.e4 e5), while `d` and the
+/// next `go` are of the new one (after 1.d4, Black to move); nothing is refused.
+#[test]
+fn position_during_a_search_is_for_the_next_search_only() {
+    let mut input = SETUP.as_bytes().to_vec();
+    input.extend_from_slice(
+        b"go infinite\nposition startpos moves d2d4\nisready\nstop\nd\ngo depth 5\nisready\n",
+    );
+    let run = run_bytes(&[], &input);
+    assert!(run.status.success(), "{:?}", run.status);
+    let lines = run.lines();
+    assert!(
+        lines.iter().all(|l| !l.starts_with("info string")),
+        "{lines:?}"
+    );
+    let fen = lines.iter().find_map(|l| l.strip_prefix("Fen: "));
+    assert_eq!(
+        fen,
+        Some("rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"),
+        "{lines:?}"
+    );
+    let bestmoves: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let [running, next] = bestmoves[..] else {
+        panic!("expected two bestmoves: {lines:?}");
+    };
+    let start = crate::common::START_FEN;
+    assert!(
+        is_legal(start, SETUP_MOVES, running),
+        "{running}: {lines:?}"
+    );
+    assert!(is_legal(start, &["d2d4"], next), "{next}: {lines:?}");
 }
 
 #[test]

@@ -1,11 +1,13 @@
 //! The UCI protocol through the binary's pipes: a session, hostile input, the fuzzer of the
-//! command handler, and the analysis options (MultiPV, Threads, UCI_LimitStrength).
+//! command handler, the analysis options (MultiPV, Threads, UCI_LimitStrength), Chess960
+//! notation and the Syzygy tables.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod analysis_options;
 mod bestmove_lines;
+mod chess960;
 mod fuzz_commands;
 mod go_limits;
 mod hostile_input;
@@ -14,3 +16,4 @@ mod repairs;
 mod search_options;
 mod session;
 mod table_clear;
+mod tablebases;

@@ -66,3 +66,171 @@ fn a_missing_syzygy_directory_is_skipped_and_the_rest_loaded() {
     let (lines, _) = engine.go("go depth 2");
     assert!(lines.iter().any(|l| l.contains("tbhits")), "{lines:?}");
 }
+
+/// One `info depth … pv …` line: its depth, `multipv` number, nodes and first move.
+#[derive(Clone, Debug)]
+struct PvLine {
+    depth: u32,
+    multipv: Option<usize>,
+    nodes: u64,
+    first: String,
+}
+
+fn pv_lines(lines: &[String]) -> Vec<PvLine> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth ") && l.contains(" pv "))
+        .map(|l| {
+            let tokens: Vec<&str> = l.split_whitespace().collect();
+            let after = |key: &str| tokens.iter().position(|&t| t == key).map(|i| tokens[i + 1]);
+            PvLine {
+                depth: tokens[2].parse().expect("a depth"),
+                multipv: after("multipv").map(|k| k.parse().expect("a number")),
+                nodes: after("nodes").and_then(|n| n.parse().ok()).expect("nodes"),
+                first: after("pv").expect("a move").to_string(),
+            }
+        })
+        .collect()
+}
+
+/// The lines printed for each depth, in order.
+fn by_depth(lines: &[PvLine]) -> Vec<Vec<PvLine>> {
+    let mut depths: Vec<Vec<PvLine>> = Vec::new();
+    for line in lines {
+        match depths.last_mut() {
+            Some(group) if group[0].depth == line.depth => group.push(line.clone()),
+            _ => depths.push(vec![line.clone()]),
+        }
+    }
+    depths
+}
+
+/// Each depth printed once with `multipv 1` .. `multipv count` and distinct first moves, except
+/// the last, which a limit may cut: then 1 .. k of them (the lines it completed), or all
+/// `count` (its new best line first, the last depth's others after it).
+fn assert_every_completed_depth_has_every_line(lines: &[String], count: usize, what: &str) {
+    let depths = by_depth(&pv_lines(lines));
+    assert!(depths.len() >= 2, "{what}: {lines:?}");
+    let last = depths.len() - 1;
+    for (i, group) in depths.iter().enumerate() {
+        let numbers: Vec<Option<usize>> = group.iter().map(|l| l.multipv).collect();
+        let printed = if i == last { numbers.len() } else { count };
+        let expected: Vec<Option<usize>> = (1..=printed).map(Some).collect();
+        assert_eq!(
+            numbers, expected,
+            "{what}, depth {}: {lines:?}",
+            group[0].depth
+        );
+        let mut firsts: Vec<&String> = group.iter().map(|l| &l.first).collect();
+        firsts.sort();
+        firsts.dedup();
+        assert_eq!(firsts.len(), printed, "{what}: {lines:?}");
+    }
+}
+
+#[test]
+fn multipv_under_a_node_limit_prints_every_line_of_each_completed_depth() {
+    let mut engine = Engine::start();
+    engine.command("setoption name MultiPV value 3");
+    engine.command("position startpos moves e2e4");
+    for nodes in [20_000, 77_777, 150_000] {
+        engine.command("ucinewgame");
+        let go = format!("go nodes {nodes}");
+        let (lines, answer) = engine.go(&go);
+        assert_every_completed_depth_has_every_line(&lines, 3, &go);
+        assert_eq!(answer.best, last_line_one(&lines), "{go}");
+        let most = pv_lines(&lines).iter().map(|l| l.nodes).max();
+        assert!(most <= Some(nodes), "{go}: {lines:?}");
+    }
+}
+
+#[test]
+fn multipv_under_a_time_limit_prints_every_line_of_each_completed_depth() {
+    let mut engine = Engine::start();
+    engine.command("setoption name MultiPV value 3");
+    engine.command("position startpos moves e2e4");
+    for go in ["go movetime 400", "go wtime 3000 btime 3000"] {
+        let (lines, answer) = engine.go(go);
+        assert_every_completed_depth_has_every_line(&lines, 3, go);
+        assert_eq!(answer.best, last_line_one(&lines), "{go}");
+    }
+}
+
+/// Finds a depth D whose best move differs from depth D−1's (`go depth`), then stops searches
+/// with `go nodes N` at points spread over depth D (the same search, node for node): when the
+/// stop comes after depth D's new best move is found, that move is played and its line is
+/// printed first, at depth D; at least one of the points must show it.
+fn check_stopped_depths_play_their_new_best(multipv: usize, positions: &[&str]) {
+    let mut engine = Engine::start();
+    engine.command(&format!("setoption name MultiPV value {multipv}"));
+    let line_one = |l: &PvLine| l.multipv.unwrap_or(1) == 1;
+    let mut changed = |position: &str| {
+        engine.command(position);
+        engine.command("ucinewgame");
+        let (lines, _) = engine.go("go depth 10");
+        let depths = by_depth(&pv_lines(&lines));
+        let change = depths.windows(2).rfind(|w| w[0][0].first != w[1][0].first);
+        change.map(|w| (position.to_string(), w[0].clone(), w[1].clone()))
+    };
+    let (position, before, after) = positions
+        .iter()
+        .find_map(|position| changed(position))
+        .unwrap_or_else(|| panic!("no depth changed its best move in {positions:?}"));
+    engine.command(&position);
+    let (from, to) = (before[0].nodes, after[0].nodes);
+    let mut shown = 0;
+    for step in 1..48 {
+        let nodes = from + (to - from) * step / 48;
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go(&format!("go nodes {nodes}"));
+        let found = pv_lines(&lines);
+        let last = found.iter().rfind(|l| line_one(l)).expect("a line");
+        assert_eq!(answer.best, last.first, "go nodes {nodes}: {lines:?}");
+        let stopped: Vec<&PvLine> = found.iter().filter(|l| l.depth == after[0].depth).collect();
+        // Fewer lines than asked: stopped in a later line, these are the lines completed.
+        if stopped.len() == after.len() && last.depth == after[0].depth {
+            assert_eq!(stopped[0].first, last.first, "line 1 first: {lines:?}");
+            let mut firsts: Vec<&String> = stopped.iter().map(|l| &l.first).collect();
+            firsts.sort();
+            firsts.dedup();
+            assert_eq!(firsts.len(), after.len(), "no move twice: {lines:?}");
+            shown += usize::from(last.first == after[0].first);
+        }
+    }
+    assert!(
+        shown > 0,
+        "no stop in depth {} played its new best {} ({from}..{to} nodes)",
+        after[0].depth,
+        after[0].first
+    );
+}
+
+const OPENINGS: &[&str] = &[
+    "position startpos",
+    "position startpos moves e2e4",
+    "position startpos moves d2d4",
+    "position startpos moves e2e4 e7e5 g1f3",
+];
+
+#[test]
+fn a_stopped_depth_plays_its_new_best_move_with_its_line() {
+    check_stopped_depths_play_their_new_best(1, OPENINGS);
+}
+
+#[test]
+fn a_stopped_depth_plays_its_new_best_move_with_its_line_first_of_all() {
+    check_stopped_depths_play_their_new_best(3, OPENINGS);
+}
+
+/// With a line for every root move, the new best is also among the last depth's lines: it is
+/// shown once, first, the others after it.
+#[test]
+fn a_stopped_depth_with_every_move_a_line_shows_its_new_best_once() {
+    let endgames = [
+        "position fen 8/8/4k3/8/2R5/8/4K3/3r4 w - - 0 1",
+        "position fen 8/5pk1/8/4P3/8/8/5PK1/8 w - - 0 1",
+        "position fen 8/8/4k3/8/2R5/8/4K3/3r4 w - - 0 1",
+        "position fen 7k/8/8/8/8/8/5PPP/6RK w - - 0 1",
+    ];
+    check_stopped_depths_play_their_new_best(256, &endgames);
+}

@@ -11,7 +11,8 @@ use crate::search::pvs::tt::Bound;
 use shakmaty::{Move, MoveList, Position};
 
 impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
-    /// Root moves ordered as at any node (table move, captures, ...), or as generated.
+    /// Root moves ordered as at any node (table move, captures, ...), or as generated; the
+    /// tablebases' better ranks first.
     pub(super) fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
         if !self.ordering {
             return root_moves.to_vec();
@@ -20,7 +21,22 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let tt_move = self.table_move(self.context.history.key(), &moves, 0);
         let (color, heuristics) = (self.context.root.turn(), &*self.heuristics);
         let mut picker = MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, color, 0));
-        std::iter::from_fn(|| picker.next()).collect()
+        let mut ordered: Vec<Move> = std::iter::from_fn(|| picker.next()).collect();
+        let tables = &self.context.tablebases;
+        ordered.sort_by_key(|&m| std::cmp::Reverse(tables.rank(m)));
+        ordered
+    }
+
+    /// The tablebase rank the root search is restricted to: the best among the moves not
+    /// excluded, as Stockfish searches each MultiPV line within one rank (0 without tables).
+    fn searched_rank(&self) -> i32 {
+        let tables = &self.context.tablebases;
+        self.root_moves
+            .iter()
+            .filter(|m| !self.excluded.contains(m))
+            .map(|&m| tables.rank(m))
+            .max()
+            .unwrap_or(0)
     }
 
     /// Searches the root within a window around `last`, the previous depth's score, widening
@@ -64,9 +80,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut searched = 0;
         let nodes_at_start = self.context.limiter.nodes();
         let mut best_nodes = 0;
+        let rank = self.searched_rank();
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i];
-            if self.excluded.contains(&m) {
+            if self.excluded.contains(&m) || self.context.tablebases.rank(m) != rank {
                 continue;
             }
             self.context.searching_root_move(depth as u32, m, i + 1);

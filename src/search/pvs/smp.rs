@@ -77,6 +77,7 @@ impl Helpers {
                     game,
                     config,
                     max_depth: limits.max_depth(),
+                    node_limit: limits.nodes,
                     root_moves,
                     tt,
                     tables: tables.clone(),
@@ -107,6 +108,9 @@ struct Helper<'s> {
     game: &'s Game,
     config: &'s SearchConfig,
     max_depth: u32,
+    /// `go nodes`: the threads' total, which each thread stops at by itself, so that the total
+    /// overshoots it by at most the nodes not yet published (whichever thread runs faster).
+    node_limit: Option<u64>,
     root_moves: &'s [Move],
     tt: &'s TranspositionTable,
     tables: SearchTables,
@@ -118,10 +122,10 @@ struct Helper<'s> {
 
 impl Helper<'_> {
     /// Deepens over the depths this helper does not skip until the main thread is done (or the
-    /// deepest depth is searched), reporting nothing.
+    /// deepest depth is searched, or the node limit reached), reporting nothing.
     fn run(self, heuristics: &mut Heuristics) {
-        let limiter =
-            Limiter::new(self.stop, self.start, None, None).with_threads(self.nodes, self.id);
+        let limiter = Limiter::new(self.stop, self.start, None, self.node_limit)
+            .with_threads(self.nodes, self.id);
         let mut silent = |_| {};
         let mut context =
             SearchContext::new(self.game, limiter, self.config.evaluation, &mut silent);
