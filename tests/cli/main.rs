@@ -12,4 +12,5 @@ mod pgn;
 mod pipes;
 mod tools;
 mod tree;
+mod tree_labels;
 mod tune;

@@ -343,3 +343,138 @@ fn solve_names_the_line_of_a_malformed_record() {
         run.stderr
     );
 }
+
+/// The rows of `engine compare ... --format csv`, each split into its columns.
+fn compare_csv(args: &[&str]) -> Vec<Vec<String>> {
+    let out = run(&[&["compare"], args, &["--format", "csv"]].concat(), "");
+    assert!(out.status.success(), "{}", out.stderr);
+    let lines = out.lines();
+    assert_eq!(lines[0].split(',').nth(11), Some("best_changed"));
+    assert_eq!(lines[0].split(',').nth(12), Some("stopped"));
+    lines[1..]
+        .iter()
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+/// A queen can take a pawn that another pawn guards: the greedy capture is best at depth 1
+/// (a pawn up), a queen lost at depth 2, so Minimax's best move changes at depth 2.
+const POISONED_PAWN: &str = "k7/8/2p5/3p4/8/8/8/K2Q4 w - - 0 1";
+
+#[test]
+fn compare_notes_the_depths_whose_best_move_changed() {
+    let rows = compare_csv(&[
+        "--fen",
+        POISONED_PAWN,
+        "--depth",
+        "1..3",
+        "--search",
+        "Minimax,AlphaBeta",
+        "--set",
+        "Evaluation=Material",
+    ]);
+    assert_eq!(rows.len(), 3 * 3, "{rows:?}");
+    assert_eq!(rows[0][3], "d1d5", "depth 1 takes the pawn: {rows:?}");
+    assert_ne!(rows[1][3], "d1d5", "depth 2 keeps the queen: {rows:?}");
+    // Each row says whether its best move differs from the row above of the same search.
+    for (i, row) in rows.iter().enumerate() {
+        let changed = i > 0 && rows[i - 1][1] == row[1] && rows[i - 1][3] != row[3];
+        assert_eq!(row[11], changed.to_string(), "row {i}: {rows:?}");
+    }
+    for row in rows.iter().filter(|r| r[2] == "2") {
+        assert_eq!(row[11], "true", "depth 2 gives up the pawn: {row:?}");
+    }
+    // The table says it in its notes.
+    let table = run(
+        &[
+            "--set",
+            "Evaluation=Material",
+            "compare",
+            "--fen",
+            POISONED_PAWN,
+            "--depth",
+            "1..2",
+            "--search",
+            "Minimax",
+        ],
+        "",
+    );
+    let noted: Vec<&str> = table
+        .lines()
+        .into_iter()
+        .filter(|l| l.ends_with("best move changed"))
+        .collect();
+    assert_eq!(noted.len(), 1, "{}", table.stdout);
+    assert!(noted[0].starts_with("Minimax ") && noted[0].contains(" 2 "));
+}
+
+/// `--limit`: a search that runs out of it is marked stopped, with no score, and no deeper
+/// depth of it is run; the depths before it completed.
+#[test]
+fn compare_stops_a_variant_at_its_limit_and_goes_no_deeper() {
+    // Minimax from the start position to depth 8 is some 8.5e10 nodes: never within 0.3 s.
+    let rows = compare_csv(&["--depth", "1..8", "--search", "Minimax", "--limit", "0.3"]);
+    let last = rows.last().expect("rows");
+    assert_eq!(last[12], "true", "{rows:?}");
+    assert_eq!(last[4], "", "a stopped depth has no score: {rows:?}");
+    let depth: u32 = last[2].parse().expect("a depth");
+    assert!(depth < 8, "{rows:?}");
+    assert_eq!(
+        rows.len() as u32,
+        depth,
+        "no depth after the stopped one: {rows:?}"
+    );
+    for row in &rows[..rows.len() - 1] {
+        assert_eq!(row[12], "false", "{rows:?}");
+        assert_ne!(row[4], "", "{rows:?}");
+    }
+    // Depth 1 (the root and its 20 children) is not stopped by the same limit.
+    let rows = compare_csv(&["--depth", "1", "--search", "Minimax", "--limit", "0.3"]);
+    assert_eq!(rows.len(), 1);
+    assert_eq!((rows[0][5].as_str(), rows[0][12].as_str()), ("21", "false"));
+}
+
+/// `am`: a position is solved when the move chosen is not the one to avoid, and not solved
+/// when it is, through the binary.
+#[test]
+fn solve_counts_an_avoided_move_and_fails_a_played_one() {
+    let path = temp_file(
+        "avoid.epd",
+        &format!(
+            "{POISONED_PAWN} am Qxd5; id \"poisoned\";\n\
+             6k1/5ppp/8/8/8/8/8/R5K1 w - - am Ra8#; id \"avoid the mate\";\n"
+        ),
+    );
+    let run = run(
+        &[
+            "solve",
+            path.to_str().expect("UTF-8 path"),
+            "--nodes",
+            "5000",
+        ],
+        "",
+    );
+    std::fs::remove_file(&path).expect("removable");
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines = run.lines();
+    let line = |id: &str| {
+        lines
+            .iter()
+            .find(|l| l.contains(id))
+            .unwrap_or_else(|| panic!("no line for {id}: {}", run.stdout))
+            .to_string()
+    };
+    let poisoned = line("poisoned");
+    assert!(
+        poisoned.contains(" solved ")
+            && !poisoned.contains("Qxd5 (")
+            && poisoned.contains("(am Qxd5;"),
+        "{poisoned}"
+    );
+    let mate = line("avoid the mate");
+    assert!(
+        mate.contains(" missed ") && mate.contains(" Ra8# (am Ra8#;"),
+        "{mate}"
+    );
+    assert_eq!(lines.last(), Some(&"Solved: 1/2"), "{}", run.stdout);
+}

@@ -22,14 +22,14 @@ fn uci_move_standard(m: Move) -> String {
 
 /// Small positions: a knight hanging to a pawn, a pawn ending, a mate in one with a back rank,
 /// and Kiwipete (at depth 1 and 2 only).
-const SMALL: [&str; 3] = [
+pub const SMALL: [&str; 3] = [
     "k7/8/8/3n4/4P3/8/8/K7 w - - 0 1",
     "8/8/8/3k4/8/3K4/3P4/8 w - - 0 1",
     "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
 ];
-const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+pub const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
-fn config(kind: SearchKind, evaluation: Evaluation) -> SearchConfig {
+pub fn config(kind: SearchKind, evaluation: Evaluation) -> SearchConfig {
     SearchConfig {
         kind,
         evaluation,
@@ -79,14 +79,14 @@ fn plain_search(game: &Game, config: &SearchConfig, depth: u32) -> SearchResult 
     )
 }
 
-fn record(fen: &str, config: &SearchConfig, depth: u32) -> SearchTree {
+pub fn record(fen: &str, config: &SearchConfig, depth: u32) -> SearchTree {
     let game = Game::from_fen(fen).expect("a legal FEN");
     tree::record(&game, config, depth, 16, u64::MAX)
         .unwrap_or_else(|e| panic!("{fen} {config:?} depth {depth}: {e}"))
 }
 
 /// The position of every node, from the root and the moves (None below a null move).
-fn positions(fen: &str, tree: &SearchTree) -> Vec<Option<Chess>> {
+pub fn positions(fen: &str, tree: &SearchTree) -> Vec<Option<Chess>> {
     let root = Game::from_fen(fen).expect("legal").position().clone();
     let mut all: Vec<Option<Chess>> = Vec::with_capacity(tree.nodes.len());
     for node in &tree.nodes {
@@ -131,6 +131,30 @@ fn legal(pos: &Chess) -> Vec<String> {
     )
 }
 
+/// The moves of the path of PV nodes from `root`: at each node its one child marked PV.
+fn drawn_pv(tree: &SearchTree, root: usize, what: &str) -> Vec<Move> {
+    assert!(tree.nodes[root].pv, "{what}: the root is not marked");
+    let mut moves = Vec::new();
+    let mut at = root;
+    loop {
+        let marked: Vec<usize> = tree.nodes[at]
+            .children
+            .iter()
+            .copied()
+            .filter(|&c| tree.nodes[c].pv)
+            .collect();
+        assert!(marked.len() <= 1, "{what}: node {at} has {marked:?} marked");
+        let Some(&child) = marked.first() else {
+            return moves;
+        };
+        match tree.nodes[child].edge {
+            Edge::Move { mv, .. } => moves.push(mv),
+            ref edge => panic!("{what}: a PV node reached by {edge:?}"),
+        }
+        at = child;
+    }
+}
+
 #[test]
 fn the_tree_has_the_nodes_and_the_score_of_the_search() {
     let cases = SMALL
@@ -154,18 +178,12 @@ fn the_tree_has_the_nodes_and_the_score_of_the_search() {
                     assert_eq!(node.ply, tree.nodes[parent].ply + 1, "{what}");
                 }
             }
-            // The PV drawn is the line the search reported.
-            let pv_moves: Vec<Move> = tree
-                .nodes
-                .iter()
-                .skip(root.node)
-                .filter(|n| n.pv)
-                .filter_map(|n| match n.edge {
-                    Edge::Move { mv, .. } => Some(mv),
-                    _ => None,
-                })
-                .collect();
-            assert_eq!(pv_moves, tree.pv[..pv_moves.len()], "{what}");
+            // The PV drawn is the line the search reported, all of it, and one node a ply.
+            let drawn = drawn_pv(&tree, root.node, &what);
+            assert!(!drawn.is_empty(), "{what}: no PV node drawn");
+            assert_eq!(drawn, tree.pv, "{what}");
+            let marked = tree.nodes[root.node..].iter().filter(|n| n.pv).count();
+            assert_eq!(marked, drawn.len() + 1, "{what}: PV nodes off the path");
             assert_eq!(tree.pv.first().copied(), plain.best, "{what}");
         }
     }
@@ -269,7 +287,7 @@ fn alphabeta_cutoffs_skip_exactly_the_moves_not_searched() {
 }
 
 /// The elements of `svg` (which must be well-formed XML) whose class begins with `class`.
-fn elements_of_class<'a>(
+pub fn elements_of_class<'a>(
     svg: &'a roxmltree::Document,
     class: &str,
 ) -> Vec<roxmltree::Node<'a, 'a>> {
@@ -623,6 +641,37 @@ fn bad_tree_arguments_are_refused_with_status_2() {
     }
 }
 
+/// The points of an SVG `points` attribute.
+fn points(text: &str) -> Vec<(f64, f64)> {
+    text.split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').expect("x,y");
+            (x.parse().expect("x"), y.parse().expect("y"))
+        })
+        .collect()
+}
+
+/// The stroke colour of the legend entry `label`: the short line drawn level with its text.
+fn legend_colour(svg: &roxmltree::Document, label: &str) -> String {
+    let text = svg
+        .descendants()
+        .find(|n| n.has_tag_name("text") && n.text().map(str::trim) == Some(label))
+        .expect("the label");
+    let y: f64 = text.attribute("y").expect("y").parse().expect("a number");
+    svg.descendants()
+        .filter(|n| n.has_tag_name("polyline"))
+        .filter(|n| n.attribute("points").is_some_and(|p| points(p).len() == 2))
+        .min_by(|a, b| {
+            let dy = |n: &roxmltree::Node| {
+                (points(n.attribute("points").unwrap_or("0,0"))[0].1 - y).abs()
+            };
+            dy(a).total_cmp(&dy(b))
+        })
+        .and_then(|n| n.attribute("stroke"))
+        .expect("a legend line")
+        .to_string()
+}
+
 #[test]
 fn compare_plots_one_line_per_variant() {
     let path = std::env::temp_dir().join(format!("engine-plot-{}.svg", std::process::id()));
@@ -634,6 +683,8 @@ fn compare_plots_one_line_per_variant() {
             "1..3",
             "--search",
             "Minimax,AlphaBeta",
+            "--format",
+            "csv",
             "--plot",
             &file,
         ],
@@ -649,23 +700,80 @@ fn compare_plots_one_line_per_variant() {
         .filter_map(|n| n.text())
         .map(str::trim)
         .collect();
-    for label in [
-        "Minimax",
-        "AlphaBeta",
-        "AlphaBeta -ordering",
-        "Nodes visited (log scale)",
-        "Time (log scale)",
-    ] {
-        assert!(texts.contains(&label), "{label} not in {texts:?}");
+    let variants = ["Minimax", "AlphaBeta", "AlphaBeta -ordering"];
+    for label in variants
+        .iter()
+        .chain(&["Nodes visited (log scale)", "Time (log scale)"])
+    {
+        assert!(texts.contains(label), "{label} not in {texts:?}");
     }
-    // One line (a polyline of 3 points) per variant in each panel.
-    let lines = svg
+    // One line (a polyline of 3 points) per variant in each panel, nodes (left) then time.
+    let lines: Vec<(String, Vec<(f64, f64)>)> = svg
         .descendants()
         .filter(|n| n.has_tag_name("polyline"))
-        .filter(|n| {
-            n.attribute("points")
-                .is_some_and(|p| p.split_whitespace().count() == 3)
+        .filter_map(|n| {
+            Some((
+                n.attribute("stroke")?.to_string(),
+                points(n.attribute("points")?),
+            ))
         })
-        .count();
-    assert_eq!(lines, 2 * 3, "{text}");
+        .filter(|(_, points)| points.len() == 3)
+        .collect();
+    assert_eq!(lines.len(), 2 * 3, "{text}");
+    // The nodes panel: each variant's line by its legend colour, its points sorted by depth.
+    let nodes_line = |label: &str| {
+        let colour = legend_colour(&svg, label);
+        let mut points = lines
+            .iter()
+            .find(|(stroke, _)| *stroke == colour)
+            .unwrap_or_else(|| panic!("no line of {label}'s colour {colour}"))
+            .1
+            .clone();
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        points
+    };
+    let drawn: Vec<Vec<(f64, f64)>> = variants.iter().map(|v| nodes_line(v)).collect();
+    // The node counts of the table printed beside it (csv: search, depth, nodes in 1, 2, 5).
+    let counts: Vec<Vec<f64>> = variants
+        .iter()
+        .map(|v| {
+            out.lines()[1..]
+                .iter()
+                .map(|l| l.split(',').collect::<Vec<_>>())
+                .filter(|r| r[1] == *v)
+                .map(|r| r[5].parse().expect("nodes"))
+                .collect()
+        })
+        .collect();
+    // Rising with depth (up is a smaller y), Minimax above AlphaBeta beyond depth 1 (the same
+    // 20 leaves at depth 1), and unordered AlphaBeta between them or level with the ordered.
+    for (label, line) in variants.iter().zip(&drawn) {
+        assert!(
+            line[0].1 > line[1].1 && line[1].1 > line[2].1,
+            "{label}: {line:?}"
+        );
+    }
+    let [minimax, ordered, unordered] = [&drawn[0], &drawn[1], &drawn[2]];
+    for depth in 1..3 {
+        let (m, o, u) = (minimax[depth].1, ordered[depth].1, unordered[depth].1);
+        assert!(
+            m < u && m < o && u < o + 0.5,
+            "depth {}: {m} {u} {o}",
+            depth + 1
+        );
+    }
+    assert!((drawn[0][0].1 - drawn[1][0].1).abs() < 0.5);
+    // On the log scale: y = a - b log10(nodes), with one a and b for every point drawn.
+    let (y1, y3) = (drawn[0][0].1, drawn[0][2].1);
+    let (n1, n3) = (counts[0][0], counts[0][2]);
+    let b = (y1 - y3) / (n3 / n1).log10();
+    for (line, counts) in drawn.iter().zip(&counts) {
+        for (point, nodes) in line.iter().zip(counts) {
+            let y = y1 - b * (nodes / n1).log10();
+            assert!(
+                (point.1 - y).abs() < 1.0,
+                "{point:?} drawn for {nodes} nodes, {y} expected"
+            );
+        }
+    }
 }

@@ -146,6 +146,77 @@ fn eval_shows_every_positional_term_for_each_side() {
     assert_eq!(score, -total);
 }
 
+/// The words of a shell command line: spaces split, double quotes group.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = vec![String::new()];
+    let mut quoted = false;
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => words.push(String::new()),
+            c => words.last_mut().expect("one word at least").push(c),
+        }
+    }
+    words.into_iter().filter(|w| !w.is_empty()).collect()
+}
+
+/// docs/evaluation.md (where README.md sends readers of `eval`) shows `engine eval` after five
+/// moves of the Ruy Lopez with its output: run as written, it prints that output, line for
+/// line, and the output adds up (White − Black per term, the terms to the total, the tapered
+/// centipawns at phase 24, the evaluation from Black as the side to move).
+#[test]
+fn the_documented_eval_example_prints_what_the_documentation_shows() {
+    let doc = include_str!("../../docs/evaluation.md");
+    let at = doc.find("(`engine --moves").expect("the example's command") + 2;
+    let command = &doc[at..at + doc[at..].find('`').expect("its end")];
+    let words = shell_words(command);
+    assert_eq!(words[0], "engine", "{command}");
+    let block = doc[at..].split("```").nth(1).expect("the output block");
+    let shown: Vec<&str> = block.trim_matches('\n').lines().collect();
+    let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+    assert_eq!(args, ["--moves", "e2e4 e7e5 g1f3 b8c6 f1b5", "eval"]);
+    let out = run(&args, "");
+    assert!(out.status.success(), "{}", out.stderr);
+    assert_eq!(
+        out.lines(),
+        shown,
+        "docs/evaluation.md's example is not the output"
+    );
+    let lines: Vec<String> = out.lines().iter().map(|l| l.to_string()).collect();
+    assert!(lines[0].starts_with("Evaluator: Positional, phase 24/24"));
+    let terms = [
+        "Material",
+        "Piece-square",
+        "Passed pawns",
+        "Isolated pawns",
+        "Doubled pawns",
+        "Mobility",
+        "King safety",
+        "Bishop pair",
+        "Rook files",
+        "Tempo",
+    ];
+    for column in 0..7 {
+        let sum: i32 = terms.iter().map(|t| cell(&lines, t, column)).sum();
+        assert_eq!(cell(&lines, "Total", column), sum, "column {column}");
+    }
+    for name in terms.iter().chain(&["Total"]) {
+        let cells = |i| cell(&lines, name, i);
+        assert_eq!(cells(4), cells(0) - cells(2), "{name}");
+        assert_eq!(cells(5), cells(1) - cells(3), "{name}");
+        assert_eq!(cells(6), cells(4), "{name}: phase 24 is the middlegame");
+    }
+    let total = cell(&lines, "Total", 6);
+    let game = format!("{}", -total);
+    assert_eq!(
+        lines.last().map(String::as_str),
+        Some(
+            format!("Evaluation: {game} cp from the side to move (black), {total} cp from White")
+                .as_str()
+        )
+    );
+}
+
 #[test]
 fn eval_follows_the_evaluation_option_and_keeps_it_on_bad_values() {
     let mut engine = Engine::start();

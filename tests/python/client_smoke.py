@@ -173,19 +173,40 @@ def run_checks(path):
             and info["score"].relative == chess.engine.Mate(1),
             repr(info),
         )
-        board = chess.Board.from_chess960_pos(0)  # bbqnnrkr
-        legal = True
+        # Self-play from Chess960 position 14 (qnnrkbbr) after 1. Nb3 Nb6: each side may castle
+        # long at once, king e1 to c1 and rook d1 to d1, written e1d1 (e1c1 in standard
+        # notation). At its first chance each side is asked to choose among its castling moves
+        # (searchmoves), so that the self-play itself castles whatever the search prefers.
+        board = chess.Board.from_chess960_pos(14)
+        board.push_san("Nb3")
+        board.push_san("Nb6")
+        received_before = len(transcript.received)
+        legal, castled = True, []
         for _ in range(16):
-            result = engine.play(board, chess.engine.Limit(depth=3))
+            castling = [m for m in board.legal_moves if board.is_castling(m)]
+            chance = castling and board.turn not in [side for side, _ in castled]
+            result = engine.play(
+                board, chess.engine.Limit(depth=3), root_moves=castling if chance else None
+            )
             if result.move not in board.legal_moves:
                 legal = False
                 break
+            if board.is_castling(result.move):
+                castled.append((board.turn, board.uci(result.move)))
             board.push(result.move)
         check("Chess960: sixteen plies of self-play are legal", legal, board.fen())
+        bestmoves = [
+            line.split()[1]
+            for line in transcript.received[received_before:]
+            if line.startswith("bestmove")
+        ]
         check(
-            "Chess960: the engine wrote castling king-takes-rook",
-            "bestmove b1a1" in transcript.received,
-            repr([line for line in transcript.received if line.startswith("bestmove")][-20:]),
+            "Chess960: the self-play castled king-takes-rook, both sides",
+            castled == [(chess.WHITE, "e1d1"), (chess.BLACK, "e8d8")]
+            and "e1d1" in bestmoves
+            and "e8d8" in bestmoves
+            and board.king(chess.WHITE) == chess.C1,
+            f"castled {castled!r}, bestmoves {bestmoves!r}, {board.fen()}",
         )
         # A standard board again: python-chess turns the option off, castling is e1g1 again.
         board = chess.Board("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
@@ -277,11 +298,24 @@ def run_checks(path):
             if evaluation == "Material":
                 check("Material scores the start position 0", info["score"].relative == chess.engine.Cp(0), repr(info))
 
-        # Two threads, and a strength limit (the standard UCI_LimitStrength and UCI_Elo): a
-        # limited engine still takes a hanging queen.
-        engine.configure({"Threads": 2})
+        # Two threads: the node count of `go depth 8` from a cleared table is the same on every
+        # run with one thread, and another with two (the helper's nodes are counted too); a
+        # Threads the engine ignored would give the one-thread count again.
+        def nodes_searched(threads):
+            engine.configure({"Threads": threads, "Clear Hash": None})
+            info = engine.analyse(chess.Board(), chess.engine.Limit(depth=8), game=object())
+            return info.get("nodes")
+
+        one, again, two = nodes_searched(1), nodes_searched(1), nodes_searched(2)
+        check(
+            "Threads=2 counts the helper's nodes: not the one-thread count",
+            one is not None and one == again and two is not None and two != one,
+            f"one thread {one}, {again}; two threads {two}",
+        )
         result = engine.play(chess.Board(), chess.engine.Limit(depth=8))
         check("Threads=2 plays a legal move", result.move in chess.Board().legal_moves, repr(result.move))
+        # A strength limit (the standard UCI_LimitStrength and UCI_Elo): a limited engine still
+        # takes a hanging queen.
         engine.configure({"Threads": 1, "UCI_LimitStrength": True, "UCI_Elo": 1500})
         board = chess.Board("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
         result = engine.play(board, chess.engine.Limit(time=0.2))

@@ -160,6 +160,64 @@ mod tests {
     }
 
     #[test]
+    fn longer_exchanges_stop_where_it_pays_the_side_to_move() {
+        // Qxd5 cxd5 Rxd5: the rook behind the queen takes back, the queen is lost for two
+        // pawns.
+        assert_eq!(
+            value_of("4k3/8/2p5/3p4/8/8/3Q4/3RK3 w - - 0 1", "d2d5"),
+            100 - 900 + 100
+        );
+        // Nxd5 Nxd5, and White stops: Rxd5 would lose the rook to Rxd5.
+        assert_eq!(
+            value_of("3rk3/8/5n2/3p4/8/2N5/8/3RK3 w - - 0 1", "c3d5"),
+            100 - 300
+        );
+        // Nxd5 Nxd5 Rxd5 Rxd5 Rxd5: with a second white rook the last capture is White's.
+        assert_eq!(
+            value_of("3rk3/8/5n2/3p4/8/2N5/3R4/3RK3 w - - 0 1", "c3d5"),
+            100 - 300 + 300 - 500 + 500
+        );
+    }
+
+    #[test]
+    fn diagonal_x_rays_join_after_a_diagonal_capture_and_keep_the_others() {
+        // Rxd5 Bxd5, and the queen behind the bishop would take the second rook: White stops.
+        // (The bishop on h3 attacks nothing on d5.)
+        assert_eq!(
+            value_of("3k4/5q2/4b3/3p4/8/7B/3R4/3RK3 w - - 0 1", "d2d5"),
+            100 - 500
+        );
+        // Without the queen the second rook takes back the bishop.
+        assert_eq!(
+            value_of("3k4/8/4b3/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+            100 - 500 + 300
+        );
+    }
+
+    #[test]
+    fn straight_x_rays_join_after_a_straight_capture_and_keep_the_others() {
+        // Nxd5 Rxd5 Nxd5 Rxd5: the rook behind the first takes back the second knight. (The
+        // rook on h1 attacks nothing on d5.)
+        assert_eq!(
+            value_of("3rk3/3r4/8/3p4/5N2/2N5/8/4K2R w - - 0 1", "c3d5"),
+            100 - 300 + 500 - 300
+        );
+    }
+
+    #[test]
+    fn castling_promotions_and_en_passant_count_as_even() {
+        for (fen, uci) in [
+            ("4k3/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"),
+            ("4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q"),
+            ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"),
+        ] {
+            assert!(see(fen, uci, 0), "{uci}");
+            assert!(!see(fen, uci, 1), "{uci}");
+            assert!(see(fen, uci, -1), "{uci}");
+        }
+    }
+
+    #[test]
     fn quiet_moves_to_attacked_squares_lose_the_piece() {
         assert!(!see("4k3/8/4p3/8/8/2N5/8/4K3 w - - 0 1", "c3d5", 0));
         assert!(see("4k3/8/8/8/8/2N5/8/4K3 w - - 0 1", "c3d5", 0));

@@ -256,7 +256,7 @@ pub fn record(
         result,
         steps: recorder.steps,
     };
-    assign_roots(&mut tree, recorder.roots, &iterations);
+    assign_roots(&mut tree, recorder.roots, &iterations)?;
     if let Some(root) = tree.roots.last() {
         let value = tree.nodes[root.node].score;
         if value != Some(tree.result.score) {
@@ -271,8 +271,12 @@ pub fn record(
 
 /// Gives each root search its depth and marks each depth's PV from its last root search: each
 /// iteration's report counts the nodes so far, so its root searches are the roots entered
-/// before that count.
-fn assign_roots(tree: &mut SearchTree, roots: Vec<usize>, iterations: &[Iteration]) {
+/// before that count. A PV that leaves the tree is an inconsistency.
+fn assign_roots(
+    tree: &mut SearchTree,
+    roots: Vec<usize>,
+    iterations: &[Iteration],
+) -> Result<(), TreeError> {
     let mut roots = roots.into_iter().peekable();
     for iteration in iterations {
         let mut last = None;
@@ -281,28 +285,36 @@ fn assign_roots(tree: &mut SearchTree, roots: Vec<usize>, iterations: &[Iteratio
             tree.roots.push(RootSearch { node, depth });
             last = Some(node);
         }
-        if let Some(root) = last {
-            mark_pv(&mut tree.nodes, root, &iteration.pv);
+        let Some(root) = last else { continue };
+        let marked = mark_pv(&mut tree.nodes, root, &iteration.pv);
+        if marked < iteration.pv.len() {
+            return Err(TreeError::Inconsistent(format!(
+                "depth {}: the PV's move {} is not in the tree",
+                iteration.depth,
+                marked + 1
+            )));
         }
     }
+    Ok(())
 }
 
 /// Marks the path of `pv` from `root`: at each node the last child reached by the PV's move
-/// (a re-searched move's final search).
-fn mark_pv(nodes: &mut [TreeNode], root: usize, pv: &[Move]) {
+/// (a re-searched move's final search). Returns how many of the PV's moves it marked.
+fn mark_pv(nodes: &mut [TreeNode], root: usize, pv: &[Move]) -> usize {
     nodes[root].pv = true;
     let mut at = root;
-    for &m in pv {
+    for (marked, &m) in pv.iter().enumerate() {
         let next = nodes[at]
             .children
             .iter()
             .rev()
             .copied()
             .find(|&child| matches!(nodes[child].edge, Edge::Move { mv, .. } if mv == m));
-        let Some(child) = next else { return };
+        let Some(child) = next else { return marked };
         nodes[child].pv = true;
         at = child;
     }
+    pv.len()
 }
 
 impl SearchTree {
