@@ -32,7 +32,8 @@ directory and the built binaries (`bin/engine-<hash>`, built once and reused by 
 match) are shared in `$SPRT_DATA` (default /work/data/sprt). Nothing is written inside the
 repository.
 
-A stopped match (Ctrl-C, a reboot) resumes where it was: run the same command again, and the
+A stopped match (Ctrl-C; `kill -TERM PID` for a script started in the background, which
+ignores Ctrl-C's SIGINT; a reboot) resumes where it was: run the same command again, and the
 script finds `config.json` in the data directory and continues with `fastchess -config
 file=...` (the games played so far are kept in its statistics); `--fresh` starts over.
 
