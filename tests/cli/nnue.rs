@@ -63,3 +63,40 @@ fn datagen_then_train_then_search_with_the_net() {
         let _ = std::fs::remove_file(path);
     }
 }
+
+/// A finished game as fastchess writes it: five scored moves, of which the two captures
+/// (exd5, Qxd5) are not training positions.
+const MATCH_GAME: &str = r#"[Event "Fastchess Tournament"]
+[White "new"]
+[Black "base"]
+[Result "1/2-1/2"]
+
+1. e4 {+0.30/9 0.010s, tl=0.000s} d5 {-0.25/9 0.011s, tl=0.000s}
+2. exd5 {+0.35/10 0.01s} Qxd5 {-0.20/9 0.01s} 3. Nc3 {+0.40/9 0.01s} 1/2-1/2
+"#;
+
+#[test]
+fn datagen_takes_the_positions_of_played_games_into_a_new_file_only() {
+    let (pgn, data) = (temp_path("games.pgn"), temp_path("imported.bin"));
+    std::fs::write(&pgn, MATCH_GAME).expect("a temporary file");
+    let _ = std::fs::remove_file(&data);
+    let (pgn_arg, data_arg) = (pgn.to_string_lossy(), data.to_string_lossy());
+    let args = ["datagen", "--pgn", &pgn_arg, "-o", &data_arg];
+    let import = run(&args, "");
+    assert!(import.status.success(), "{}", import.stderr);
+    assert!(import.stderr.contains("1 games"), "{}", import.stderr);
+    let bytes = std::fs::read(&data).expect("the import wrote the file");
+    assert_eq!(bytes.len(), 3 * 32, "e4, d5 and Nc3 kept");
+    assert!(bytes.chunks(32).all(|r| r[26] == 1), "every record a draw");
+
+    let again = run(&args, "");
+    assert_eq!(again.status.code(), Some(2), "{}", again.stderr);
+    assert!(
+        again.stderr.contains("already holds data"),
+        "{}",
+        again.stderr
+    );
+    for path in [pgn, data] {
+        let _ = std::fs::remove_file(path);
+    }
+}

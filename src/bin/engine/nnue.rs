@@ -32,12 +32,19 @@ pub struct DatagenArgs {
     /// Random plies played after each opening.
     #[arg(long, default_value_t = 4)]
     random_plies: u32,
+    /// Instead of playing, take the positions of these games of the engine's (PGN with each
+    /// move's score in its comment, as fastchess writes it), into a new FILE.
+    #[arg(long, value_name = "PGN", num_args = 1..)]
+    pgn: Vec<PathBuf>,
 }
 
 /// Runs `engine datagen`.
 pub fn datagen(cli: &Cli, args: &DatagenArgs) -> Result<()> {
     if cli.fen.is_some() || cli.moves.is_some() {
         bail!("datagen plays from its own openings");
+    }
+    if !args.pgn.is_empty() {
+        return import_pgn(args);
     }
     if args.threads == 0 || args.nodes == 0 {
         bail!("--threads and --nodes must be at least 1");
@@ -69,6 +76,39 @@ pub fn datagen(cli: &Cli, args: &DatagenArgs) -> Result<()> {
         "done: {} games, {} positions in {}",
         last.games,
         last.positions,
+        args.output.display()
+    ));
+    Ok(())
+}
+
+/// `engine datagen --pgn`: the positions of played games into a new file.
+fn import_pgn(args: &DatagenArgs) -> Result<()> {
+    use engine::tools::datagen::import;
+    use std::io::Write;
+    import::check_new_output(&args.output)?;
+    let mut bytes = Vec::new();
+    let (mut games, mut unfinished, mut positions) = (0, 0, 0);
+    for path in &args.pgn {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+        let imported =
+            import::import_pgn(&text).map_err(|e| anyhow::anyhow!("{}: {e:#}", path.display()))?;
+        games += imported.games;
+        unfinished += imported.unfinished;
+        positions += imported.records.len();
+        imported
+            .records
+            .iter()
+            .for_each(|r| bytes.extend_from_slice(&r.to_bytes()));
+    }
+    let mut temporary = args.output.as_os_str().to_owned();
+    temporary.push(".tmp");
+    let mut file = std::fs::File::create(&temporary)?;
+    file.write_all(&bytes)?;
+    file.sync_all()?;
+    std::fs::rename(&temporary, &args.output)?;
+    Output::stderr().line(&format!(
+        "done: {games} games ({unfinished} unfinished left out), {positions} positions in {}",
         args.output.display()
     ));
     Ok(())

@@ -6,6 +6,7 @@
 //! seed whatever the threads. A side file (`FILE.progress`) holds the games and bytes written:
 //! a new run truncates the data to it (a game cut by an interrupt) and goes on from there.
 
+pub mod import;
 pub mod record;
 pub mod selfplay;
 

@@ -130,6 +130,14 @@ impl Adjudicator {
     }
 }
 
+/// Whether the position `pos`, where the search chose `best` and scored `score`, is a training
+/// position: quiet (not in check, `best` neither a capture nor a promotion), a score below
+/// the bound and no mate.
+pub fn is_kept(pos: &shakmaty::Chess, best: Move, score: Score) -> bool {
+    let quiet = !pos.is_check() && !best.is_capture() && !best.is_promotion();
+    quiet && score.abs() < KEEP_BELOW && !is_mate_score(score)
+}
+
 /// Plays game `index` and returns its kept positions as records.
 pub fn play(
     index: u64,
@@ -159,8 +167,7 @@ pub fn play(
             break (None, None);
         };
         let pos = game.position();
-        let quiet = !pos.is_check() && !best.is_capture() && !best.is_promotion();
-        if quiet && score.abs() < KEEP_BELOW && !is_mate_score(score) {
+        if is_kept(pos, best, score) {
             kept.push((pos.clone(), score as i16));
         }
         let white_score = if pos.turn() == Color::White {
