@@ -92,8 +92,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if count == 1 && !in_check && may_extend {
             depth += 1;
         }
-        // No static evaluation in check: nothing there would use it.
-        let static_eval = (!in_check).then(|| self.context.evaluate(pos));
+        // No static evaluation in check: nothing there would use it. The table keeps it.
+        let static_eval = (!in_check).then(|| {
+            hit.and_then(|hit| hit.eval)
+                .unwrap_or_else(|| self.context.evaluate(pos))
+        });
         self.evals[ply] = static_eval;
         let mut node = Node {
             depth,
@@ -102,8 +105,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             pv: pv_node,
             improving: self.improving(ply, static_eval),
             futility_value: None,
+            static_eval,
         };
         if let Some(eval) = static_eval {
+            let eval = refined_by(eval, hit);
             if let Some(score) = self.prune_node(pos, &mut node, (alpha, beta), eval) {
                 return score;
             }
@@ -267,7 +272,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             Bound::Upper
         };
         let key = self.context.history.key();
-        self.store(key, depth, best, bound, best_move, ply);
+        self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
         best
     }
 
@@ -341,18 +346,19 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         hit
     }
 
+    /// Stores the result `(depth, score, bound)` of the node at `ply`, its best move and its
+    /// static evaluation.
     pub(super) fn store(
         &mut self,
         key: u64,
-        depth: i32,
-        score: Score,
-        bound: Bound,
+        (depth, score, bound): (i32, Score, Bound),
         m: Option<Move>,
         ply: usize,
+        eval: Option<Score>,
     ) {
         if self.use_tt {
             self.context.stats.tt_stores += 1;
-            self.tt.store(key, depth, score, bound, m, ply);
+            self.tt.store(key, depth, score, bound, m, ply, eval);
         }
     }
 
@@ -363,6 +369,20 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.tt
             .probe(key, ply)
             .and_then(|hit| decode_move(hit.mv, moves))
+    }
+}
+
+/// The static evaluation `eval` corrected by the table's score where its bound says the
+/// true value lies beyond it (a mate score is no correction).
+#[inline]
+fn refined_by(eval: Score, hit: Option<Hit>) -> Score {
+    match hit {
+        Some(hit) if hit.score.abs() < MATE_BOUND => match hit.bound {
+            Bound::Exact => hit.score,
+            Bound::Lower => eval.max(hit.score),
+            Bound::Upper => eval.min(hit.score),
+        },
+        _ => eval,
     }
 }
 

@@ -78,6 +78,6 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     fn store_tablebase_score(&mut self, depth: i32, score: Score, bound: Bound, ply: usize) {
         let key = self.context.history.key();
         let depth = (depth + 6).min(MAX_DEPTH as i32);
-        self.store(key, depth, score, bound, None, ply);
+        self.store(key, (depth, score, bound), None, ply, None);
     }
 }

@@ -133,14 +133,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             } else {
                 Bound::Exact
             };
-            self.store(
-                self.context.history.key(),
-                depth,
-                best_score,
-                bound,
-                Some(m),
-                0,
-            );
+            let key = self.context.history.key();
+            self.store(key, (depth, best_score, bound), Some(m), 0, None);
         }
         self.context.leave(0, Some(window), best_score);
         DepthOutcome::Completed(best_score)

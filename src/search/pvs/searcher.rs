@@ -61,6 +61,8 @@ pub(super) struct Node {
     pub(super) improving: bool,
     /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
     pub(super) futility_value: Option<Score>,
+    /// The static evaluation (None in check).
+    pub(super) static_eval: Option<Score>,
 }
 
 impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {

@@ -30,7 +30,12 @@ struct Entry {
     depth: i8,
     /// Bound in the low 2 bits (0 = empty slot), search generation above.
     flags: u8,
+    /// The static evaluation of the position, or [`NO_EVAL`].
+    eval: i16,
 }
+
+/// The stored evaluation of a position that had none (in check).
+const NO_EVAL: i16 = i16::MIN;
 
 /// One slot's words: the key XOR-ed with the data, then the data (move, score, depth and flags
 /// packed in one word). All zeros is an empty slot.
@@ -50,6 +55,7 @@ impl Entry {
             score: (data >> 16) as u16 as i16,
             depth: (data >> 32) as u8 as i8,
             flags: (data >> 40) as u8,
+            eval: (data >> 48) as u16 as i16,
         }
     }
 
@@ -58,7 +64,8 @@ impl Entry {
         let data = self.mv as u64
             | (self.score as u16 as u64) << 16
             | (self.depth as u8 as u64) << 32
-            | (self.flags as u64) << 40;
+            | (self.flags as u64) << 40
+            | (self.eval as u16 as u64) << 48;
         [self.key ^ data, data]
     }
 
@@ -93,6 +100,8 @@ pub struct Hit {
     pub score: Score,
     pub depth: i32,
     pub bound: Bound,
+    /// The static evaluation stored with the result (None in check, or none stored).
+    pub eval: Option<Score>,
 }
 
 impl Hit {
@@ -186,11 +195,15 @@ impl TranspositionTable {
             score: score_from_tt(entry.score as Score, ply),
             depth: entry.depth as i32,
             bound,
+            eval: (entry.eval != NO_EVAL).then_some(entry.eval as Score),
         })
     }
 
-    /// Stores a result, replacing the slot's entry unless that one is deeper and from this search.
+    /// Stores a result and the position's static evaluation (None: in check, or not computed,
+    /// which keeps an evaluation stored before for the same position), replacing the slot's
+    /// entry unless that one is deeper and from this search.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
         key: u64,
@@ -199,6 +212,7 @@ impl TranspositionTable {
         bound: Bound,
         mv: Option<Move>,
         ply: usize,
+        eval: Option<Score>,
     ) {
         let place = self.slot(key);
         let old = Entry::load(place);
@@ -221,6 +235,11 @@ impl TranspositionTable {
             score: score_to_tt(score, ply) as i16,
             depth: depth.clamp(-1, i8::MAX as i32) as i8,
             flags: self.generation << 2 | bound_bits,
+            eval: match eval {
+                Some(e) => e.clamp(-i16::MAX as Score, i16::MAX as Score) as i16,
+                None if old.key == key => old.eval,
+                None => NO_EVAL,
+            },
         };
         entry.save(place);
     }
@@ -300,7 +319,7 @@ mod tests {
     fn mate_scores_are_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         // Found at ply 3: mate 5 plies from the root, so 2 plies from this node.
-        tt.store(42, 4, MATE - 5, Bound::Exact, None, 3);
+        tt.store(42, 4, MATE - 5, Bound::Exact, None, 3, None);
         let hit = tt.probe(42, 7).expect("stored");
         assert_eq!(hit.score, MATE - 9);
     }
@@ -315,6 +334,7 @@ mod tests {
                 score: i16::MIN,
                 depth: -1,
                 flags: 0xff,
+                eval: NO_EVAL,
             },
             Entry {
                 key: 0x0123_4567_89ab_cdef,
@@ -322,6 +342,7 @@ mod tests {
                 score: -32_000,
                 depth: i8::MAX,
                 flags: 0x29,
+                eval: -1234,
             },
         ] {
             assert_eq!(Entry::unpack(entry.pack()), entry);
@@ -332,7 +353,7 @@ mod tests {
     #[test]
     fn a_table_the_machine_cannot_give_leaves_the_old_one() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(42, 4, 17, Bound::Exact, None, 0);
+        tt.store(42, 4, 17, Bound::Exact, None, 0, None);
         let before = tt.entries.len();
         assert!(tt.resize(usize::MAX).is_err());
         // A petabyte: no address space holds it.
@@ -360,7 +381,7 @@ mod tests {
                     for i in 0..200_000u64 {
                         let key = (i * 4 + thread).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                         let (score, depth) = data(key);
-                        tt.store(key, depth, score, Bound::Exact, None, 0);
+                        tt.store(key, depth, score, Bound::Exact, None, 0, None);
                         let probed = key ^ (i % 7);
                         if let Some(hit) = tt.probe(probed, 0) {
                             assert_eq!((hit.score, hit.depth), data(probed));
@@ -375,9 +396,22 @@ mod tests {
     }
 
     #[test]
+    fn the_static_evaluation_is_kept_until_another_is_stored() {
+        let tt = TranspositionTable::new(1);
+        tt.store(42, 4, 17, Bound::Exact, None, 0, Some(-35));
+        assert_eq!(tt.probe(42, 0).and_then(|hit| hit.eval), Some(-35));
+        tt.store(42, 5, 18, Bound::Lower, None, 0, None);
+        assert_eq!(tt.probe(42, 0).and_then(|hit| hit.eval), Some(-35));
+        tt.store(42, 6, 19, Bound::Lower, None, 0, Some(40));
+        assert_eq!(tt.probe(42, 0).and_then(|hit| hit.eval), Some(40));
+        tt.store(43, 1, 0, Bound::Upper, None, 0, None);
+        assert_eq!(tt.probe(43, 0).and_then(|hit| hit.eval), None);
+    }
+
+    #[test]
     fn a_cleared_table_keeps_its_size_and_forgets_everything() {
         let mut tt = TranspositionTable::new(1);
-        tt.store(42, 4, 17, Bound::Exact, None, 0);
+        tt.store(42, 4, 17, Bound::Exact, None, 0, None);
         tt.new_search();
         let size = tt.entries.len();
         tt.clear();
@@ -392,12 +426,12 @@ mod tests {
         let a = 5u64;
         let b = a ^ 1; // neighbouring keys share a slot in a table of this size
         assert!(std::ptr::eq(tt.slot(a), tt.slot(b)));
-        tt.store(a, 6, 10, Bound::Exact, None, 0);
-        tt.store(b, 2, 20, Bound::Exact, None, 0);
+        tt.store(a, 6, 10, Bound::Exact, None, 0, None);
+        tt.store(b, 2, 20, Bound::Exact, None, 0, None);
         assert!(tt.probe(a, 0).is_some());
         assert!(tt.probe(b, 0).is_none());
         tt.new_search();
-        tt.store(b, 2, 20, Bound::Exact, None, 0);
+        tt.store(b, 2, 20, Bound::Exact, None, 0, None);
         assert!(tt.probe(b, 0).is_some());
     }
 }
