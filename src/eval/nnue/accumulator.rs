@@ -35,8 +35,9 @@ impl NnueAccumulator {
         };
         let weights = &net.output_weights;
         let sum = screlu_dot(us, &weights[0]) + screlu_dot(them, &weights[1]);
-        let output = sum / QA + i32::from(net.output_bias);
-        output * SCALE / (QA * QB)
+        // sum is at the scale QA²·QB / 256, the bias at QB.
+        let output = i64::from(sum) * 256 + i64::from(net.output_bias) * i64::from(QA * QA);
+        (output * i64::from(SCALE) / i64::from(QA * QA * QB)) as Score
     }
 
     /// Adds the rows of `piece` on `square`.
@@ -148,13 +149,14 @@ impl NnueAccumulator {
     }
 }
 
-/// Σ clamp(v, 0, QA)² · w: at most 256 × 255² × 127 in magnitude, within an i32.
+/// Σ clamp(v, 0, QA)² · w / 256, each term rounded: a term is at most 255² × 507 before the
+/// division, the sum of both halves 256 × 255² × 507 / 256 after it, both within an i32.
 #[inline]
 fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
     let mut sum = 0i32;
     for (&v, &w) in values.iter().zip(weights) {
         let v = i32::from(v.clamp(0, QA as i16));
-        sum += v * v * i32::from(w);
+        sum += (v * v * i32::from(w) + 128) >> 8;
     }
     sum
 }

@@ -4,8 +4,8 @@
 //! The net is (768 → [`HIDDEN`]) × 2 → 1: each side's accumulator sums one row of feature
 //! weights per piece, seen from that side ([`feature`]); the side to move's accumulator, then the
 //! other's, go through SCReLU (clamp to 0..1, squared) into one output. Integers throughout:
-//! feature weights and biases × [`QA`], output weights × [`QB`], output bias × `QA·QB`; the
-//! score is `output × 400 / (QA·QB)` in centipawns. The embedded net is `nets/default.nnue`; the
+//! feature weights and biases × [`QA`], output weights and bias × [`QB`]; the score is the output
+//! × 400 in centipawns ([`NnueAccumulator::evaluate`]). The embedded net is `nets/default.nnue`; the
 //! `EvalFile` option loads another ([`use_file`]).
 
 pub mod accumulator;
@@ -25,8 +25,8 @@ pub const INPUTS: usize = 768;
 pub const HIDDEN: usize = 128;
 /// The scale of the feature weights and biases (and of an activation of 1).
 pub const QA: i32 = 255;
-/// The scale of the output weights.
-pub const QB: i32 = 64;
+/// The scale of the output weights and bias.
+pub const QB: i32 = 256;
 /// The net's output of 1 is this many centipawns.
 pub const SCALE: i32 = 400;
 

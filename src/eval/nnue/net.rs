@@ -11,13 +11,13 @@ use super::{HIDDEN, INPUTS};
 /// The first bytes of a net file.
 pub const MAGIC: [u8; 4] = *b"ENNU";
 /// The version of the file format.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The size of the header: magic, version, hidden size.
 const HEADER: usize = 12;
 /// The largest feature weight or bias: 1.98 × QA, so that 32 pieces cannot overflow an i16.
 pub const MAX_FEATURE_WEIGHT: i16 = 505;
-/// The largest output weight: 1.98 × QB, so that the output sum cannot overflow an i32.
-pub const MAX_OUTPUT_WEIGHT: i16 = 127;
+/// The largest output weight: 1.98 × QB, so that no term of the output sum overflows an i32.
+pub const MAX_OUTPUT_WEIGHT: i16 = 507;
 
 /// The weights of a quantised net.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -125,8 +125,8 @@ impl Model {
         }
     }
 
-    /// The quantised net: feature weights and biases × QA, output weights × QB, output bias ×
-    /// QA·QB, rounded (the output bias saturated to an i16).
+    /// The quantised net: feature weights and biases × QA, output weights and bias × QB,
+    /// rounded (the output bias saturated to an i16).
     pub fn quantise(&self) -> Net {
         let q = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
         let mut net = Net::zeros();
@@ -150,7 +150,7 @@ impl Model {
                 .zip(weights)
                 .for_each(|(n, &w)| *n = q(w, QB));
         }
-        net.output_bias = q(self.params[OUTPUT_BIAS], QA * QB);
+        net.output_bias = q(self.params[OUTPUT_BIAS], QB);
         net
     }
 }
