@@ -75,10 +75,7 @@ mod tests {
             default("Search"),
             Some(OptionValue::Combo("IterativeDeepening"))
         );
-        assert_eq!(
-            default("Evaluation"),
-            Some(OptionValue::Combo("Positional"))
-        );
+        assert_eq!(default("Evaluation"), Some(OptionValue::Combo("NNUE")));
     }
 
     #[test]

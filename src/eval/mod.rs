@@ -2,8 +2,9 @@
 //!
 //! - [`material`](mod@material): the course's evaluator, kept exact (pawn 100 ... queen 900).
 //! - [`positional`]: PeSTO's tapered material and piece-square tables plus pawn structure,
-//!   mobility, king safety, bishop pair, rook files and tempo; the default.
-//! - [`nnue`]: a neural net trained on the engine's own games, updated move by move.
+//!   mobility, king safety, bishop pair, rook files and tempo.
+//! - [`nnue`]: a neural net trained on the engine's own games, updated move by move; the
+//!   default.
 
 pub mod incremental;
 pub mod material;

@@ -4,7 +4,8 @@
 //! formula for its skill levels; the noise is drawn from the `Seed` option and the position, so
 //! the same seed plays the same move. A move that loses more than the level's margin is never
 //! chosen: a hanging queen is always taken; with the root in the tablebases, only a move that
-//! keeps the result is.
+//! keeps the result is. It scores with the positional evaluator, with which the levels were
+//! calibrated, whatever `Evaluation` says.
 
 use std::time::Instant;
 
@@ -12,11 +13,14 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::Move;
 
-use crate::eval::{is_mate_score, Score};
+use crate::eval::{is_mate_score, Evaluation, Score};
 use crate::search::limits::Limits;
 use crate::search::multipv::Line;
 use crate::search::types::{Iteration, Report, SearchConfig, SearchResult, MAX_ELO, MIN_ELO};
 
+/// The evaluator the levels were calibrated with: a limited search scores with it whatever
+/// `Evaluation` says, so that a level plays at the strength it announces.
+const CALIBRATED_EVALUATION: Evaluation = Evaluation::Positional;
 /// How many root moves a limited search compares (Stockfish's skill levels look at four).
 const CANDIDATES: usize = 4;
 /// Nodes per move at a few levels, from matches against Stockfish 15.1 at its `UCI_Elo`
@@ -131,6 +135,7 @@ pub fn run_limited(
     let asked = config.multi_pv.max(1);
     let config = SearchConfig {
         limit_strength: false,
+        evaluation: CALIBRATED_EVALUATION,
         multi_pv: config.multi_pv.max(CANDIDATES),
         ..*config
     };

@@ -102,11 +102,11 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
-    /// IterativeDeepening with every part on, scored by the positional evaluator: the defaults
-    /// of the UCI options.
+    /// IterativeDeepening with every part on, scored by the neural evaluator: the defaults of
+    /// the UCI options.
     pub const DEFAULT: SearchConfig = SearchConfig {
         kind: SearchKind::IterativeDeepening,
-        evaluation: Evaluation::Positional,
+        evaluation: Evaluation::Nnue,
         transposition_table: true,
         move_ordering: true,
         quiescence: true,

@@ -373,10 +373,6 @@ fn engine_tree_writes_the_dot_of_the_search() {
         "",
     );
     assert!(out.status.success(), "{}", out.stderr);
-    let tree = record(
-        fen,
-        &config(SearchKind::AlphaBeta, Evaluation::Positional),
-        3,
-    );
+    let tree = record(fen, &config(SearchKind::AlphaBeta, Evaluation::Nnue), 3);
     assert_eq!(out.stdout, tree::render_dot(&tree));
 }

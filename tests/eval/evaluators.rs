@@ -97,7 +97,10 @@ fn eval_lines(engine: &mut Engine) -> Vec<String> {
 #[test]
 fn eval_shows_every_positional_term_for_each_side() {
     let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R1BQK2R b KQ - 1 8";
-    let out = run(&["--fen", fen, "eval"], "");
+    let out = run(
+        &["--set", "Evaluation=Positional", "--fen", fen, "eval"],
+        "",
+    );
     assert!(out.status.success(), "{}", out.stderr);
     let lines: Vec<String> = out.lines().iter().map(|l| l.to_string()).collect();
     assert!(
@@ -167,14 +170,26 @@ fn shell_words(line: &str) -> Vec<String> {
 #[test]
 fn the_documented_eval_example_prints_what_the_documentation_shows() {
     let doc = include_str!("../../docs/evaluation.md");
-    let at = doc.find("(`engine --moves").expect("the example's command") + 2;
+    let at = doc
+        .find("(`engine --set Evaluation=Positional --moves")
+        .expect("the example's command")
+        + 2;
     let command = &doc[at..at + doc[at..].find('`').expect("its end")];
     let words = shell_words(command);
     assert_eq!(words[0], "engine", "{command}");
     let block = doc[at..].split("```").nth(1).expect("the output block");
     let shown: Vec<&str> = block.trim_matches('\n').lines().collect();
     let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
-    assert_eq!(args, ["--moves", "e2e4 e7e5 g1f3 b8c6 f1b5", "eval"]);
+    assert_eq!(
+        args,
+        [
+            "--set",
+            "Evaluation=Positional",
+            "--moves",
+            "e2e4 e7e5 g1f3 b8c6 f1b5",
+            "eval"
+        ]
+    );
     let out = run(&args, "");
     assert!(out.status.success(), "{}", out.stderr);
     assert_eq!(
@@ -221,11 +236,8 @@ fn the_documented_eval_example_prints_what_the_documentation_shows() {
 fn eval_follows_the_evaluation_option_and_keeps_it_on_bad_values() {
     let mut engine = Engine::start();
     engine.command("position fen 4k3/8/8/8/8/8/8/R2QK3 b - - 0 1");
-    let positional = eval_lines(&mut engine);
-    assert!(
-        positional[0].starts_with("Evaluator: Positional"),
-        "{positional:#?}"
-    );
+    let default = eval_lines(&mut engine);
+    assert!(default[0].starts_with("Evaluator: NNUE"), "{default:#?}");
     assert_eq!(
         engine.command("setoption name Evaluation value Material"),
         Vec::<String>::new()
@@ -306,7 +318,9 @@ fn bench_nodes(args: &[&str]) -> u64 {
 fn bench_compare_and_solve_honour_the_evaluation() {
     let material = bench_nodes(&["--set", "Evaluation=Material"]);
     let positional = bench_nodes(&["--set", "Evaluation=Positional"]);
-    assert_eq!(positional, bench_nodes(&[]), "the default is Positional");
+    let nnue = bench_nodes(&["--set", "Evaluation=NNUE"]);
+    assert_eq!(nnue, bench_nodes(&[]), "the default is NNUE");
+    assert_ne!(nnue, positional);
     assert_ne!(material, positional);
     assert_eq!(material, bench_nodes(&["--set", "evaluation=material"]));
 
@@ -369,6 +383,6 @@ fn play_takes_the_evaluation_from_set_and_from_each_side() {
     let own = Player::parse_over(&base, "Evaluation=Positional,Depth=2").expect("a valid spec");
     assert_eq!(own.options.search.evaluation, Evaluation::Positional);
     let default = Player::parse("Depth=2").expect("a valid spec");
-    assert_eq!(default.options.search.evaluation, Evaluation::Positional);
+    assert_eq!(default.options.search.evaluation, Evaluation::Nnue);
     assert!(Player::parse("Evaluation=Neural").is_err());
 }

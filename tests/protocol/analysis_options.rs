@@ -524,3 +524,24 @@ fn bad_strength_values_are_refused_and_the_previous_level_stays() {
         assert!(node_counts(&lines).iter().all(|&n| n <= 4000), "{lines:?}");
     }
 }
+
+/// The levels were calibrated with the positional evaluator, so a limited engine scores with it
+/// whatever `Evaluation` says: the same transcript under NNUE as under Positional.
+#[test]
+fn a_limited_engine_scores_with_the_evaluator_its_levels_were_calibrated_with() {
+    let mut engine = Engine::start();
+    let mut run = |evaluation: &str| {
+        let options = [
+            ("UCI_LimitStrength", "true"),
+            ("UCI_Elo", "1800"),
+            ("Evaluation", evaluation),
+        ];
+        setup(&mut engine, &options, TACTICAL_FEN);
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go("go depth 6");
+        (timeless(&lines), answer)
+    };
+    let positional = run("Positional");
+    assert!(!positional.0.is_empty());
+    assert_eq!(run("NNUE"), positional);
+}

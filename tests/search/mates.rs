@@ -270,11 +270,11 @@ fn the_selective_search_proves_every_mate_within_a_node_budget() {
     assert_proved_within_budget(&selective(), "selective parts on");
 }
 
-/// The same with the engine's default options (the positional evaluator).
+/// The same with the engine's default options (the neural evaluator).
 #[test]
 fn the_default_search_proves_every_mate_within_a_node_budget() {
     let defaults = SearchConfig::default();
-    assert_eq!(defaults.evaluation, Evaluation::Positional);
+    assert_eq!(defaults.evaluation, Evaluation::Nnue);
     assert_eq!(
         SearchConfig {
             evaluation: Evaluation::Material,
