@@ -1,6 +1,8 @@
-//! Whole games driven by python-chess (tests/python/match.py): legal moves, proper endings,
-//! no time forfeits under the harness's own clock, no stalls. The only test in this binary, so
-//! that nothing else runs beside the timed games.
+//! Whole games driven by python-chess (tests/python/match.py, its CI set): legal moves, proper
+//! endings, no stalls, each move limited by depth, nodes or `go movetime` (answered within
+//! max(1 s, 4 × movetime)), never by a clock, so that a loaded machine cannot lose a game on
+//! time, though it runs beside the other tests of this binary; the clocked games are a soak
+//! run by hand on an idle machine (`--clocked`, `--soak N`).
 
 #[test]
 fn python_chess_matches_complete_without_faults() {

@@ -2,24 +2,36 @@
 """Match harness: whole games against the built engine, driven by python-chess's UCI client.
 
 Every game is checked for legal moves, a proper end (mate, a draw rule, or adjudication by
-move count), no time forfeit under a clock this harness keeps itself, and no stall (python-chess
-times out a command that gets no answer).
+move count) and no stall: a move that gets no answer within STALL_SECONDS beyond its own time is
+a fault, whatever limits it (python-chess alone times out only a `go movetime` search).
 
-The clocked games of the CI set charge each move's time to the clock and send the clock to the
-engine, so that its time management plays them, but forgive an overrun of up to
-CI_CLOCK_TOLERANCE seconds: a move descheduled on a loaded machine is not a fault there, while an
-engine that ignores its clock still is. The soak (--soak) forgives nothing: run it on an idle
-machine.
+Two sets of games, told apart by what limits a move:
 
-    python3 tests/python/match.py [ENGINE] [--soak N] [--only NAME]
+- The CI set (the default, run by `cargo test`) limits each move by depth, nodes or
+  `go movetime`, never by a clock, so that a loaded machine cannot lose a game on time. A
+  `go movetime T` move must come back within max(MOVETIME_TOLERANCE_FLOOR,
+  MOVETIME_TOLERANCE_FACTOR * T) seconds: generous enough that a move descheduled on a loaded
+  machine is not a fault, while an engine that ignores movetime still fails (the AlphaBeta and
+  Minimax of that match would search their whole Depth, seconds a move).
+- The clocked soak (--clocked, --soak N; not in CI) plays on a wall clock this harness keeps:
+  each move's time is charged to its side's clock and the clocks are sent with `go wtime btime
+  winc binc`, so that the engine's time management plays the game. No overrun is forgiven: a
+  move that finds its clock empty loses on time. Run it on an idle machine. (`go wtime btime
+  winc binc` stays in CI through tests/protocol: session, go_limits, multipv_output,
+  analysis_options; the budget's arithmetic in src/search/time.rs's unit tests.)
 
-Without --soak it plays the short set of matches CI runs; --only NAME plays only those of them
-whose name contains NAME (case ignored; an unknown name lists the names and exits with status
-2). --soak N plays N games of IterativeDeepening against itself at 1 s + 0.01 s per game. The
-last line is "N passed, M failed", counted in games.
+    python3 tests/python/match.py [ENGINE] [--clocked | --soak N] [--only NAME]
+
+Without options it plays the CI set. --clocked plays the clocked soak set instead: the matches
+the CI set played under clocks before issue 26 (ID vs ID at 1+0.01 and 5+0.05, AlphaBeta
+against Minimax at 2+0.02). --soak N plays N games of IterativeDeepening against itself at
+1 s + 0.01 s per game. --only NAME plays only those matches of the set whose name contains NAME
+(case ignored; an unknown name lists the names and exits with status 2). The last line is
+"N passed, M failed", counted in games.
 """
 
 import argparse
+import asyncio
 import itertools
 import os
 import random
@@ -35,10 +47,16 @@ OPENINGS = os.path.join(ROOT, "positions", "openings.epd")
 
 # Full moves after which a game is adjudicated a draw.
 MAX_FULL_MOVES = 150
-# Seconds python-chess waits for an answer beyond the move's own time before calling it a stall.
+# Seconds a move may go unanswered beyond its own time (its movetime, if any) before it is a stall.
 STALL_SECONDS = 15.0
-# Seconds a move of the CI set may run over the time left on its clock (the machine's load).
-CI_CLOCK_TOLERANCE = 0.25
+# A `go movetime T` move may take max(FLOOR, FACTOR * T) seconds from `go` to `bestmove`.
+MOVETIME_TOLERANCE_FLOOR = 1.0
+MOVETIME_TOLERANCE_FACTOR = 4.0
+
+
+def movetime_tolerance(movetime):
+    """Seconds a move searched with `go movetime` (in seconds) may take in all."""
+    return max(MOVETIME_TOLERANCE_FLOOR, MOVETIME_TOLERANCE_FACTOR * movetime)
 
 
 def read_openings():
@@ -65,11 +83,23 @@ class Failure(Exception):
     pass
 
 
-def play_game(white, black, opening_fen, clock=None, depth=None, game_id=None, tolerance=0.0):
+def ask_move(player, board, limit, game_key):
+    """player.engine.play(board, limit), a stall if no answer comes within STALL_SECONDS beyond
+    the limit's movetime: SimpleEngine.play itself waits for ever on a depth, nodes or clock
+    limit. The same coroutine as SimpleEngine.play, with a deadline for every limit."""
+    engine = player.engine
+    deadline = STALL_SECONDS + (limit.time or 0.0)
+    coro = asyncio.wait_for(engine.protocol.play(board, limit, game=game_key), deadline)
+    return asyncio.run_coroutine_threadsafe(coro, engine.protocol.loop).result()
+
+
+def play_game(white, black, opening_fen, clock=None, movetime=None, nodes=None, depth=None,
+              game_id=None):
     """Plays one game; returns (result, reason, plies). Raises Failure for a fault.
 
-    clock = (base seconds, increment seconds) for both sides, kept here; depth = fixed depth per
-    move; tolerance = seconds a move may run over the time left before it loses on time.
+    clock = (base seconds, increment seconds) for both sides, kept here, no overrun forgiven;
+    otherwise each move is limited by movetime (seconds, `go movetime`, checked against
+    movetime_tolerance), nodes and depth, those given.
     """
     board = chess.Board(opening_fen)
     players = {chess.WHITE: white, chess.BLACK: black}
@@ -90,32 +120,38 @@ def play_game(white, black, opening_fen, clock=None, depth=None, game_id=None, t
                 black_inc=clock[1],
             )
         else:
-            limit = chess.engine.Limit(depth=depth)
+            limit = chess.engine.Limit(time=movetime, nodes=nodes, depth=depth)
         started = time.monotonic()
         try:
-            result = player.engine.play(board, limit, game=game_key)
+            result = ask_move(player, board, limit, game_key)
         except chess.engine.EngineTerminatedError as e:
             raise Failure(f"{player.name} died: {e}")
-        except TimeoutError:
-            raise Failure(f"{player.name} stalled (no bestmove within {STALL_SECONDS} s)")
+        except (TimeoutError, asyncio.TimeoutError):
+            raise Failure(f"{player.name} stalled at ply {len(board.move_stack)}: no bestmove within "
+                          f"{STALL_SECONDS + (limit.time or 0.0):.2f} s")
         except (chess.engine.EngineError, chess.IllegalMoveError) as e:
             raise Failure(f"{player.name} sent an illegal or malformed move: {e}")
         elapsed = time.monotonic() - started
         if clock:
             remaining[board.turn] -= elapsed
-            if remaining[board.turn] < -tolerance:
+            if remaining[board.turn] < 0.0:
                 raise Failure(
                     f"{player.name} lost on time at ply {len(board.move_stack)}: "
                     f"{elapsed * 1000:.0f} ms used, {(remaining[board.turn] + elapsed) * 1000:.0f} ms left"
                 )
-            remaining[board.turn] = max(remaining[board.turn], 0.0) + clock[1]
+            remaining[board.turn] += clock[1]
+        elif movetime is not None and elapsed > movetime_tolerance(movetime):
+            raise Failure(
+                f"{player.name} ignored movetime at ply {len(board.move_stack)}: {elapsed * 1000:.0f} ms "
+                f"for a movetime of {movetime * 1000:.0f} ms (at most {movetime_tolerance(movetime) * 1000:.0f} ms allowed)"
+            )
         if result.move is None or result.move not in board.legal_moves:
             raise Failure(f"{player.name} played {result.move}, not legal in {board.fen()}")
         board.push(result.move)
 
 
-def run_match(engine_path, label, first, second, games, openings, clock=None, depth=None,
-              new_process_each_game=False, tolerance=0.0):
+def run_match(engine_path, label, first, second, games, openings, clock=None, movetime=None,
+              nodes=None, depth=None, new_process_each_game=False):
     """Plays `games` games, colours alternating, each pair from one opening. Returns (passed, failed)."""
     passed = failed = 0
     score = 0.0
@@ -129,8 +165,8 @@ def run_match(engine_path, label, first, second, games, openings, clock=None, de
         opening = openings[(index // 2) % len(openings)]
         white, black = (players[0], players[1]) if index % 2 == 0 else (players[1], players[0])
         try:
-            result, reason, plies = play_game(white, black, opening, clock=clock, depth=depth,
-                                              tolerance=tolerance)
+            result, reason, plies = play_game(white, black, opening, clock=clock, movetime=movetime,
+                                              nodes=nodes, depth=depth)
             passed += 1
             first_points = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
             if index % 2 == 1:
@@ -151,7 +187,9 @@ def run_match(engine_path, label, first, second, games, openings, clock=None, de
 
 
 def ci_matches(engine_path, openings):
+    """The CI set: no move limited by a clock, so that load cannot make a game lost on time."""
     iterative = ("IterativeDeepening", {"Search": "IterativeDeepening"})
+    iterative2 = ("IterativeDeepening'", {"Search": "IterativeDeepening"})
     return [
         ("ID depth 4 vs Random", lambda: run_match(
             engine_path, "ID vs Random", iterative, ("Random", {"Search": "Random", "Seed": 7}),
@@ -160,37 +198,66 @@ def ci_matches(engine_path, openings):
             engine_path, "AlphaBeta(3) vs Minimax(2)",
             ("AlphaBeta", {"Search": "AlphaBeta", "Depth": 3}), ("Minimax", {"Search": "Minimax", "Depth": 2}),
             2, openings, depth=64)),
-        ("ID vs ID 1+0.01", lambda: run_match(
-            engine_path, "ID vs ID at 1s+0.01s", iterative, ("IterativeDeepening'", {"Search": "IterativeDeepening"}),
-            6, openings[10:], clock=(1.0, 0.01), tolerance=CI_CLOCK_TOLERANCE)),
-        ("ID vs ID 5+0.05", lambda: run_match(
-            engine_path, "ID vs ID at 5s+0.05s", iterative, ("IterativeDeepening'", {"Search": "IterativeDeepening"}),
-            2, openings[20:], clock=(5.0, 0.05), tolerance=CI_CLOCK_TOLERANCE)),
-        ("AlphaBeta vs Minimax under clocks", lambda: run_match(
-            engine_path, "AlphaBeta(Depth 5) vs Minimax(Depth 4) at 2s+0.02s",
-            ("AlphaBeta", {"Search": "AlphaBeta", "Depth": 5}), ("Minimax", {"Search": "Minimax", "Depth": 4}),
-            2, openings[30:], clock=(2.0, 0.02), tolerance=CI_CLOCK_TOLERANCE)),
+        # Iterative deepening stopped by its deadline in the middle of an iteration, every move.
+        ("ID vs ID movetime 0.02", lambda: run_match(
+            engine_path, "ID vs ID at movetime 0.02s", iterative, iterative2,
+            6, openings[10:], movetime=0.02)),
+        # Longer searches (depth 9 to 11), whose node counts do not depend on the machine; the
+        # second side with the other evaluator, so that the two games of an opening differ.
+        ("ID vs ID nodes 25000", lambda: run_match(
+            engine_path, "ID vs ID (Positional) at 25000 nodes", iterative,
+            ("IterativeDeepening (Positional)", {"Search": "IterativeDeepening", "Evaluation": "Positional"}),
+            2, openings[20:], nodes=25000)),
+        # The exhaustive searches stopped by time in the middle of a depth: their whole Depth
+        # (Minimax 5, AlphaBeta 8) takes seconds a move, far beyond the movetime's tolerance.
+        ("AlphaBeta vs Minimax under movetime", lambda: run_match(
+            engine_path, "AlphaBeta(Depth 8) vs Minimax(Depth 5) at movetime 0.05s",
+            ("AlphaBeta", {"Search": "AlphaBeta", "Depth": 8}), ("Minimax", {"Search": "Minimax", "Depth": 5}),
+            2, openings[30:], movetime=0.05)),
         ("fresh process per game", lambda: run_match(
             engine_path, "ID vs Random, new processes each game", iterative,
             ("Random", {"Search": "Random"}), 2, openings[40:], depth=3, new_process_each_game=True)),
     ]
 
 
+def clocked_matches(engine_path, openings):
+    """The clocked soak set, not in CI: the CI set's clocked matches before issue 26, on the
+    harness's clock with no overrun forgiven (an idle machine)."""
+    iterative = ("IterativeDeepening", {"Search": "IterativeDeepening"})
+    iterative2 = ("IterativeDeepening'", {"Search": "IterativeDeepening"})
+    return [
+        ("ID vs ID 1+0.01", lambda: run_match(
+            engine_path, "ID vs ID at 1s+0.01s", iterative, iterative2,
+            6, openings[10:], clock=(1.0, 0.01))),
+        ("ID vs ID 5+0.05", lambda: run_match(
+            engine_path, "ID vs ID at 5s+0.05s", iterative, iterative2,
+            2, openings[20:], clock=(5.0, 0.05))),
+        ("AlphaBeta vs Minimax under clocks", lambda: run_match(
+            engine_path, "AlphaBeta(Depth 5) vs Minimax(Depth 4) at 2s+0.02s",
+            ("AlphaBeta", {"Search": "AlphaBeta", "Depth": 5}), ("Minimax", {"Search": "Minimax", "Depth": 4}),
+            2, openings[30:], clock=(2.0, 0.02))),
+    ]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("engine", nargs="?", default=os.path.join(ROOT, "target", "release", "engine"))
-    parser.add_argument("--soak", type=int, metavar="N", help="play N games of ID vs ID at 1s+0.01s")
-    parser.add_argument("--only", metavar="NAME", help="play only the CI matches whose name contains NAME")
+    sets = parser.add_mutually_exclusive_group()
+    sets.add_argument("--clocked", action="store_true",
+                      help="play the clocked soak set instead of the CI set (an idle machine)")
+    sets.add_argument("--soak", type=int, metavar="N", help="play N clocked games of ID vs ID at 1s+0.01s")
+    parser.add_argument("--only", metavar="NAME", help="play only the matches of the set whose name contains NAME")
     args = parser.parse_args()
     if args.soak and args.only:
-        parser.error("--only selects among the CI matches; --soak plays its own")
+        parser.error("--only selects among the CI or clocked matches; --soak plays its own")
     openings = read_openings()
-    matches = ci_matches(args.engine, openings)
+    chosen_set, kind = (clocked_matches, "clocked") if args.clocked else (ci_matches, "CI")
+    matches = chosen_set(args.engine, openings)
     if args.only:
         matches = [(name, match) for name, match in matches if args.only.lower() in name.lower()]
         if not matches:
-            names = ", ".join(repr(name) for name, _ in ci_matches(args.engine, openings))
-            parser.error(f"no CI match is named like {args.only!r}; the matches: {names}")
+            names = ", ".join(repr(name) for name, _ in chosen_set(args.engine, openings))
+            parser.error(f"no {kind} match is named like {args.only!r}; the matches: {names}")
     passed = failed = 0
     started = time.monotonic()
     if args.soak:
