@@ -2,7 +2,7 @@
 //! it asks for one, a forced move is a move with one legal reply (not one `searchmoves` entry),
 //! and absurd clocks give a long think, not an overflow.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::common::{assert_legal_answer, Engine, START_FEN};
 
@@ -54,6 +54,34 @@ fn a_clock_for_the_other_side_only_is_a_timed_search() {
         engine.command(position);
         let (_, answer) = engine.go(go);
         let moves: Vec<&str> = position.split_whitespace().skip(3).collect();
+        assert_legal_answer(START_FEN, &moves, &answer);
+    }
+}
+
+/// A move under a clock comes back long before that clock runs out: the soft budget is about a
+/// twentieth of it and the hard limit four times that, a fifth; the test allows three tenths,
+/// a second or more of margin for a loaded machine, while a search that spent its clock as if
+/// it were the last move's, or ignored it, fails.
+#[test]
+fn a_clocked_move_comes_back_well_within_the_clock() {
+    let mut engine = Engine::start();
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
+    engine.command(&format!("position startpos moves {}", moves.join(" ")));
+    for (go, clock_ms) in [
+        ("go wtime 10000 btime 10000", 10_000),
+        (
+            "go wtime 20000 btime 20000 winc 100 binc 100 movestogo 30",
+            20_000,
+        ),
+    ] {
+        let started = Instant::now();
+        let (lines, answer) = engine.go(go);
+        let spent = started.elapsed();
+        assert!(
+            spent < Duration::from_millis(clock_ms * 3 / 10),
+            "{go}: answered after {spent:?}"
+        );
+        assert!(deepest(&lines) > 1, "{go}: {lines:?}");
         assert_legal_answer(START_FEN, &moves, &answer);
     }
 }

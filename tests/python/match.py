@@ -32,7 +32,6 @@ against Minimax at 2+0.02). --soak N plays N games of IterativeDeepening against
 
 import argparse
 import asyncio
-import itertools
 import os
 import random
 import sys
