@@ -14,6 +14,7 @@ use crate::search::observer::{SearchObserver, Window};
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::IterativeDeepening;
 use crate::search::pvs::see::see_ge;
+use crate::search::pvs::tt::Bound;
 use crate::search::types::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
@@ -46,19 +47,35 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if self.is_rule_draw(pos, gen) {
             return DRAW;
         }
+        // The table settles null-window nodes whose stored bound already decides them, and
+        // keeps the static evaluation.
+        let key = self.context.history.key();
+        let hit = self.probe(key, ply);
+        if let Some(hit) = hit {
+            if beta - alpha == 1 && hit.cuts(0, alpha, beta) {
+                self.context.stats.tt_cutoffs += 1;
+                self.context.table_cutoff(ply);
+                return hit.score;
+            }
+        }
+        let original_alpha = alpha;
         let in_check = gen.in_check();
         let mut best = -INFINITY;
+        let mut raw_eval = None;
         // With futility on, captures that even winning the piece for free leaves a margin short
         // of alpha are skipped (delta pruning).
         let mut delta_floor = None;
         if !in_check {
-            let stand_pat = self.context.evaluate(pos);
+            let stand_pat = hit
+                .and_then(|hit| hit.eval)
+                .unwrap_or_else(|| self.context.evaluate(pos));
+            raw_eval = Some(stand_pat);
             if stand_pat >= beta {
-                return if gen.has_legal_move() {
-                    stand_pat
-                } else {
-                    DRAW
-                };
+                if !gen.has_legal_move() {
+                    return DRAW;
+                }
+                self.store_quiescence(key, (stand_pat, Bound::Lower), None, ply, raw_eval);
+                return stand_pat;
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
@@ -72,6 +89,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.frames[ply].start(None, self.ordering, in_check);
         let color = pos.turn();
         let mut searched = false;
+        let mut best_move = None;
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             searched = true;
             if delta_floor.is_some_and(|floor| self.context.evaluation.material_gain(m) < floor) {
@@ -90,6 +108,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(m);
                     if alpha >= beta {
                         // The moves not yet generated are not listed (see the node's cut-off).
                         self.context.cutoff(ply, Vec::new);
@@ -107,7 +126,31 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 return DRAW;
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.store_quiescence(key, (best, bound), best_move, ply, raw_eval);
         best
+    }
+
+    /// Stores a quiescence result at depth 0, unless the table holds a deeper result for the
+    /// same position (a full-width search's, worth more).
+    #[inline]
+    fn store_quiescence(
+        &mut self,
+        key: u64,
+        result: (Score, Bound),
+        m: Option<Move>,
+        ply: usize,
+        eval: Option<Score>,
+    ) {
+        if self.use_tt && self.tt.probe(key, ply).is_none_or(|hit| hit.depth <= 0) {
+            self.store(key, (0, result.0, result.1), m, ply, eval);
+        }
     }
 
     /// Whether `m` loses material by static exchange: known from its stage when ordered.
