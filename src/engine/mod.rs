@@ -228,6 +228,7 @@ impl Engine {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mode = self.settings.castling_mode();
+        let evaluation = self.settings.search.evaluation;
         match self.settings.set(name, value) {
             Err(message) => self.message(format!("setoption: {}", quote(&message))),
             Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
@@ -235,6 +236,10 @@ impl Engine {
             Ok(OptionChange::SyzygyPath) => self.open_tablebases(value.unwrap_or("")),
             Ok(OptionChange::EvalFile) => self.open_net(value.unwrap_or("")),
             Ok(OptionChange::Value) => {}
+        }
+        // The table keeps scores and static evaluations of the evaluator that wrote them.
+        if self.settings.search.evaluation != evaluation {
+            self.state_mut().clear();
         }
         if self.settings.castling_mode() != mode {
             self.emit(Event::Notation(self.settings.castling_mode()));
@@ -278,7 +283,10 @@ impl Engine {
                 "setoption: EvalFile: {}; the net in use stays",
                 quote(&why)
             ));
+            return;
         }
+        // The table's scores and static evaluations were the other net's.
+        self.state_mut().clear();
     }
 
     /// Resizes the table, refusing sizes the machine cannot give; the old table stays on failure.

@@ -21,13 +21,13 @@ fn last_nodes(stdout: &str) -> u64 {
         .unwrap_or_else(|| panic!("no info line with nodes in:\n{stdout}"))
 }
 
-/// The nodes of `go depth 6` from Kiwipete after the `setoption` lines of `options`.
+/// The nodes of `go depth 7` from Kiwipete after the `setoption` lines of `options`.
 fn nodes_with(options: &[(&str, &str)]) -> u64 {
     let mut input = String::from("uci\n");
     for (name, value) in options {
         input.push_str(&format!("setoption name {name} value {value}\n"));
     }
-    input.push_str(&format!("position fen {KIWIPETE}\ngo depth 6\n"));
+    input.push_str(&format!("position fen {KIWIPETE}\ngo depth 7\n"));
     let out = run(&[], &input);
     assert!(out.status.success(), "{}", out.stderr);
     assert!(!out.stdout.contains("info string"), "{}", out.stdout);
@@ -84,6 +84,27 @@ fn clear_hash_forgets_what_the_last_search_learnt() {
     assert_eq!(cleared, first, "after Clear Hash the search starts afresh");
     let (first, new_game) = two_searches("ucinewgame\n");
     assert_eq!(new_game, first, "after ucinewgame the search starts afresh");
+}
+
+/// The table keeps the scores and static evaluations of the evaluator that wrote them: another
+/// evaluator, or another net, starts from an empty table (what the first search learnt is
+/// forgotten, though the evaluator is back to the first one's by the second search).
+#[test]
+fn another_evaluator_or_net_starts_from_an_empty_table() {
+    let (first, switched) = two_searches(
+        "setoption name Evaluation value Material\nsetoption name Evaluation value NNUE\n",
+    );
+    assert_eq!(
+        switched, first,
+        "after another evaluator the search starts afresh"
+    );
+    let (first, net) = two_searches("setoption name EvalFile value <empty>\n");
+    assert_eq!(net, first, "after another net the search starts afresh");
+    let (first, same) = two_searches("setoption name Evaluation value NNUE\n");
+    assert!(
+        same < first,
+        "the same evaluator keeps the table: {same} vs {first}"
+    );
 }
 
 /// The random player's move in `fen` with `Seed` at `seed`, in a fresh process.
