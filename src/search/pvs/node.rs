@@ -264,13 +264,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         let key = self.context.history.key();
         self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
         best

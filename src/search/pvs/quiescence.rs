@@ -126,13 +126,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 return DRAW;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.store_quiescence(key, (best, bound), best_move, ply, raw_eval);
         best
     }

@@ -21,6 +21,20 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a node's best score `best` is, searched with the window (`alpha`, `beta`).
+    #[inline]
+    pub fn of(best: Score, alpha: Score, beta: Score) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One entry, as stored in a [`Slot`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Entry {
