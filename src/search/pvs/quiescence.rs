@@ -14,7 +14,7 @@ use crate::search::observer::{SearchObserver, Window};
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::IterativeDeepening;
 use crate::search::pvs::see::see_ge;
-use crate::search::pvs::tt::Bound;
+use crate::search::pvs::tt::{Bound, Hit};
 use crate::search::types::MAX_PLY;
 
 /// How much a capture may gain beyond the piece it takes, for delta pruning.
@@ -74,7 +74,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 if !gen.has_legal_move() {
                     return DRAW;
                 }
-                self.store_quiescence(key, (stand_pat, Bound::Lower), None, ply, raw_eval);
+                self.store_quiescence((key, ply), hit, (stand_pat, Bound::Lower), None, raw_eval);
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -127,22 +127,22 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         let bound = Bound::of(best, original_alpha, beta);
-        self.store_quiescence(key, (best, bound), best_move, ply, raw_eval);
+        self.store_quiescence((key, ply), hit, (best, bound), best_move, raw_eval);
         best
     }
 
-    /// Stores a quiescence result at depth 0, unless the table holds a deeper result for the
-    /// same position (a full-width search's, worth more).
+    /// Stores a quiescence result at depth 0, unless the node's probe (`hit`) found a deeper
+    /// result for the same position (a full-width search's, worth more).
     #[inline]
     fn store_quiescence(
         &mut self,
-        key: u64,
+        (key, ply): (u64, usize),
+        hit: Option<Hit>,
         result: (Score, Bound),
         m: Option<Move>,
-        ply: usize,
         eval: Option<Score>,
     ) {
-        if self.use_tt && self.tt.probe(key, ply).is_none_or(|hit| hit.depth <= 0) {
+        if hit.is_none_or(|hit| hit.depth <= 0) {
             self.store(key, (0, result.0, result.1), m, ply, eval);
         }
     }
