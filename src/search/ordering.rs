@@ -75,17 +75,6 @@ impl<'a> MovePicker<'a> {
         }
     }
 
-    /// How many moves the picker started with.
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
-    }
-
     /// The best-scored move not yet handed out.
     #[inline]
     #[allow(clippy::should_implement_trait)]
@@ -105,7 +94,95 @@ impl<'a> MovePicker<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{fen::Fen, CastlingMode, Chess, Position, Role};
+    use shakmaty::{fen::Fen, CastlingMode, Chess, Position, Role, Square};
+
+    const ROLES: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
+    fn capture(attacker: Role, victim: Role) -> Move {
+        Move::Normal {
+            role: attacker,
+            from: Square::D4,
+            capture: Some(victim),
+            to: Square::E5,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn a_more_valuable_victim_outranks_any_attacker() {
+        let victims = &ROLES[..5];
+        for &high in victims {
+            for &low in victims
+                .iter()
+                .filter(|&&low| role_value(low) < role_value(high))
+            {
+                for &dear in &ROLES {
+                    for &cheap in &ROLES {
+                        let (better, worse) = (capture(dear, high), capture(cheap, low));
+                        assert!(mvv_lva(better) > mvv_lva(worse), "{better:?} {worse:?}");
+                    }
+                }
+            }
+            assert!(mvv_lva(capture(Role::Pawn, high)) > mvv_lva(capture(Role::Queen, high)));
+        }
+    }
+
+    #[test]
+    fn a_promotion_counts_the_piece_it_gains() {
+        let promotion = |capture: Option<Role>| Move::Normal {
+            role: Role::Pawn,
+            from: Square::B7,
+            capture,
+            to: if capture.is_some() {
+                Square::A8
+            } else {
+                Square::B8
+            },
+            promotion: Some(Role::Queen),
+        };
+        let quiet_promotion = mvv_lva(promotion(None));
+        assert!(quiet_promotion > mvv_lva(capture(Role::Pawn, Role::Rook)));
+        assert!(mvv_lva(promotion(Some(Role::Knight))) > quiet_promotion);
+    }
+
+    #[test]
+    fn moves_of_equal_score_keep_the_generators_order() {
+        let pos = Chess::default();
+        let mut moves = pos.legal_moves();
+        let generated = moves.clone();
+        let mut picker = MovePicker::new(&mut moves, capture_order);
+        let picked: Vec<Move> = std::iter::from_fn(|| picker.next()).collect();
+        assert_eq!(picked, generated.to_vec());
+    }
+
+    #[test]
+    fn captures_and_promotions_come_before_every_quiet_move() {
+        // The list starts with every quiet move, so that only the ordering can put the
+        // captures and the promotions (one of them quiet) first.
+        let fen: Fen = "r3k3/1P6/8/8/8/2n5/7q/R3K3 w - - 0 1".parse().expect("FEN");
+        let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
+        let noisy = |m: &Move| m.is_capture() || m.is_promotion();
+        let mut moves = pos.legal_moves();
+        moves.sort_by_key(noisy);
+        let noisy_count = moves.iter().filter(|m| noisy(m)).count();
+        assert!(noisy_count > 0 && noisy_count < moves.len());
+        let mut picker = MovePicker::new(&mut moves, capture_order);
+        let picked: Vec<Move> = std::iter::from_fn(|| picker.next()).collect();
+        assert!(picked[..noisy_count].iter().all(noisy), "{picked:?}");
+        assert!(picked[noisy_count..].iter().all(|m| !noisy(m)));
+        let ranks: Vec<i32> = picked[..noisy_count].iter().map(|&m| mvv_lva(m)).collect();
+        assert!(ranks.windows(2).all(|w| w[0] >= w[1]), "{ranks:?}");
+        assert!(picked[..noisy_count]
+            .iter()
+            .any(|m| m.is_promotion() && !m.is_capture()));
+    }
 
     #[test]
     fn captures_come_first_most_valuable_victim_first() {

@@ -162,6 +162,145 @@ fn history_index(color: Color, m: Move) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{Role, Square};
+
+    fn quiet(from: Square, to: Square) -> Move {
+        Move::Normal {
+            role: Role::Knight,
+            from,
+            capture: None,
+            to,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn the_table_move_then_noisy_moves_then_killers_then_history() {
+        let mut heuristics = Heuristics::default();
+        let (first_killer, second_killer) =
+            (quiet(Square::B1, Square::C3), quiet(Square::G1, Square::F3));
+        let favourite = quiet(Square::B1, Square::A3);
+        for _ in 0..100 {
+            heuristics.record_cutoff(
+                second_killer,
+                &[second_killer],
+                Color::White,
+                (0, 20),
+                [None; 2],
+            );
+            heuristics.record_cutoff(
+                first_killer,
+                &[first_killer],
+                Color::White,
+                (0, 20),
+                [None; 2],
+            );
+            heuristics.record_cutoff(favourite, &[favourite], Color::White, (1, 20), [None; 2]);
+        }
+        // The cheapest noisy move: a king takes a pawn.
+        let king_takes_pawn = Move::Normal {
+            role: Role::King,
+            from: Square::E1,
+            capture: Some(Role::Pawn),
+            to: Square::E2,
+            promotion: None,
+        };
+        let table = quiet(Square::G1, Square::H3);
+        let score = |m| heuristics.score(m, Some(table), Color::White, 0);
+        let scores = [
+            table,
+            king_takes_pawn,
+            first_killer,
+            second_killer,
+            favourite,
+        ]
+        .map(score);
+        assert!(scores.windows(2).all(|w| w[0] > w[1]), "{scores:?}");
+        assert!(heuristics.quiet_score(Color::White, favourite, [None; 2]) > 15_000);
+    }
+
+    /// A white pawn takes a `victim` on e5.
+    fn pawn_takes(victim: Role) -> Move {
+        Move::Normal {
+            role: Role::Pawn,
+            from: Square::D4,
+            capture: Some(victim),
+            to: Square::E5,
+            promotion: None,
+        }
+    }
+
+    #[test]
+    fn noisy_moves_rank_by_their_victim() {
+        let heuristics = Heuristics::default();
+        let score = |m| heuristics.score(m, None, Color::White, 0);
+        let ranks =
+            [Role::Queen, Role::Rook, Role::Knight, Role::Pawn].map(|v| score(pawn_takes(v)));
+        assert!(ranks.windows(2).all(|w| w[0] > w[1]), "{ranks:?}");
+    }
+
+    #[test]
+    fn a_cutoff_rewards_its_move_and_punishes_the_moves_tried_before() {
+        let mut heuristics = Heuristics::default();
+        let (tried, best) = (quiet(Square::B1, Square::A3), quiet(Square::G1, Square::F3));
+        // The black king's and a white pawn's squares: the two ends of the piece-square range.
+        let cont = [
+            Some(piece_to(Color::Black, king_to_h8())),
+            Some(piece_to(Color::White, pawn_to_a3())),
+        ];
+        heuristics.record_cutoff(best, &[tried, best], Color::White, (3, 5), cont);
+        let bonus = history_bonus(5);
+        assert_eq!(bonus, 650);
+        // From zero, gravity adds the whole bonus: history and both continuation tables.
+        assert_eq!(heuristics.quiet_score(Color::White, best, cont), 3 * bonus);
+        assert_eq!(heuristics.quiet_score(Color::White, best, [None; 2]), bonus);
+        assert_eq!(
+            heuristics.quiet_score(Color::White, tried, cont),
+            -3 * bonus
+        );
+        assert_eq!(heuristics.killers[3], [Some(best), None]);
+        // Another earlier move, or the other side, shares none of it.
+        let other = [Some(piece_to(Color::White, king_to_h8())), None];
+        assert_eq!(heuristics.quiet_score(Color::White, best, other), bonus);
+        assert_eq!(heuristics.quiet_score(Color::Black, best, cont), 0);
+
+        heuristics.new_search();
+        assert_eq!(heuristics.killers[3], [None; 2]);
+        assert_eq!(
+            heuristics.quiet_score(Color::White, best, [None; 2]),
+            bonus / 2
+        );
+        assert_eq!(
+            heuristics.quiet_score(Color::White, best, cont),
+            bonus / 2 + 2 * bonus
+        );
+
+        heuristics.record_cutoff(best, &[best], Color::White, (3, 5), cont);
+        heuristics.clear();
+        assert_eq!(heuristics.killers[3], [None; 2]);
+        assert_eq!(heuristics.quiet_score(Color::White, best, cont), 0);
+        assert_eq!(heuristics.quiet_score(Color::White, tried, cont), 0);
+    }
+
+    fn king_to_h8() -> Move {
+        Move::Normal {
+            role: Role::King,
+            from: Square::G8,
+            capture: None,
+            to: Square::H8,
+            promotion: None,
+        }
+    }
+
+    fn pawn_to_a3() -> Move {
+        Move::Normal {
+            role: Role::Pawn,
+            from: Square::A2,
+            capture: None,
+            to: Square::A3,
+            promotion: None,
+        }
+    }
 
     #[test]
     fn gravity_keeps_history_within_its_bound() {
