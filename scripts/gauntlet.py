@@ -12,7 +12,13 @@ Run by hand, not in CI: it needs fastchess and the opponents, built outside the 
         [--concurrency 2] [--openings positions/openings.epd] [--out DIR]
 
 Each opponent plays --games games (pairs of games from one opening, colours swapped) from the
-balanced openings, each opening chosen at random. The PGN of every match is kept in --out. The
+balanced openings, each opening chosen at random. The PGN of every match is kept in --out.
+
+A stopped gauntlet resumes: run the same command again, and each match plays only the games its
+PGN (`--out`/NAME.pgn) does not hold yet, appended to it, with the openings drawn from another
+seed (the number of games already played) so that they do not repeat those played; `--fresh`
+deletes the PGN and starts over. Only finished games are in the PGN: the games in progress when
+it stopped are lost. The
 score is counted from the PGN, not from fastchess's summary, and every game that did not end
 normally on the board (mate, stalemate, a draw rule, adjudication) is listed as a fault: time
 forfeits, illegal moves, stalls, disconnections, each with the side that committed it (the
@@ -115,8 +121,12 @@ def run_match(args, opponent, openings, out_dir):
         sys.exit(f"--opponent needs NAME=COMMAND [option.X=Y ...], got {opponent!r}")
     command, options = parts[0], parts[1:]
     pgn = os.path.join(out_dir, f"{name}.pgn")
-    if os.path.exists(pgn):
+    if args.fresh and os.path.exists(pgn):
         os.remove(pgn)
+    done = len(read_games(pgn, "engine")) if os.path.exists(pgn) else 0
+    if done >= args.games:
+        print(f"{name}: {done} games already in {pgn}", file=sys.stderr, flush=True)
+        return summary_row(args, name, read_games(pgn, "engine"))
     ours = ["-engine", f"cmd={os.path.abspath(args.engine)}", "name=engine"]
     ours += [f"option.{o}" for o in args.option]
     theirs = ["-engine", f"cmd={command}", f"name={name}"] + options
@@ -126,15 +136,20 @@ def run_match(args, opponent, openings, out_dir):
         + theirs
         + ["-each", f"tc={args.tc}", "proto=uci"]
         + ["-openings", f"file={openings}", "format=epd", "order=random"]
-        + ["-repeat", "-rounds", str(max(1, args.games // 2))]
+        + ["-repeat", "-rounds", str(max(1, (args.games - done + 1) // 2)), "-srand", str(done + 1)]
         + ["-concurrency", str(args.concurrency)]
         + ["-recover", "-pgnout", f"file={pgn}"]
     )
     print("$ " + " ".join(shlex.quote(a) for a in argv), file=sys.stderr, flush=True)
     log = os.path.join(out_dir, f"{name}.log")
-    with open(log, "w") as f:
+    with open(log, "a") as f:
         subprocess.run(argv, stdout=f, stderr=subprocess.STDOUT, cwd=out_dir, check=False)
     games = read_games(pgn, "engine") if os.path.exists(pgn) else []
+    return summary_row(args, name, games)
+
+
+def summary_row(args, name, games):
+    """The table's row for the games of one opponent."""
     wins = sum(1 for p, _ in games if p == 1.0)
     losses = sum(1 for p, _ in games if p == 0.0)
     draws = sum(1 for p, _ in games if p == 0.5)
@@ -177,6 +192,8 @@ def main():
     parser.add_argument("--concurrency", type=int, default=2)
     parser.add_argument("--openings", default=os.path.join(ROOT, "positions", "openings.epd"))
     parser.add_argument("--out", default=os.path.join(ROOT, "target", "gauntlet"))
+    parser.add_argument("--fresh", action="store_true",
+                        help="start each match over instead of resuming its PGN")
     args = parser.parse_args()
     if not args.opponent:
         parser.error("name at least one --opponent")
