@@ -26,9 +26,14 @@ fn bench_signature(args: &[&str]) -> u64 {
 /// The signature README.md records, the one place it is written down: the number of its one
 /// line that contains `Nodes searched: N`.
 fn recorded_signature() -> u64 {
+    recorded_after("Nodes searched: ")
+}
+
+/// The number README.md writes after `tag`, which it writes once.
+fn recorded_after(tag: &str) -> u64 {
     let readme = include_str!("../../README.md");
     let recorded: Vec<u64> = readme
-        .match_indices("Nodes searched: ")
+        .match_indices(tag)
         .filter_map(|(at, tag)| {
             let digits: String = readme[at + tag.len()..]
                 .chars()
@@ -37,7 +42,7 @@ fn recorded_signature() -> u64 {
             digits.parse().ok()
         })
         .collect();
-    assert_eq!(recorded.len(), 1, "README.md records one bench signature");
+    assert_eq!(recorded.len(), 1, "README.md records one `{tag}N`");
     recorded[0]
 }
 
@@ -47,6 +52,21 @@ fn recorded_signature() -> u64 {
 #[test]
 fn bench_prints_the_signature_readme_records() {
     assert_eq!(bench_signature(&["bench"]), recorded_signature());
+}
+
+/// The other evaluators' signatures, which README.md records beside the default one: a change
+/// of the course's material evaluator or of the positional one shows here, where the default
+/// (NNUE) bench cannot see it.
+#[test]
+fn bench_prints_the_signatures_readme_records_for_material_and_positional() {
+    for evaluator in ["Material", "Positional"] {
+        let setting = format!("Evaluation={evaluator}");
+        assert_eq!(
+            bench_signature(&["--set", &setting, "bench"]),
+            recorded_after(&format!("`{evaluator} ")),
+            "{evaluator}"
+        );
+    }
 }
 
 #[test]
