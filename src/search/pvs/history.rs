@@ -302,6 +302,66 @@ mod tests {
         }
     }
 
+    /// Every normal move shape of both colours: each role from and to every pair of squares.
+    fn every_move() -> impl Iterator<Item = (Color, Move)> {
+        [Color::White, Color::Black].into_iter().flat_map(|color| {
+            [
+                Role::Pawn,
+                Role::Knight,
+                Role::Bishop,
+                Role::Rook,
+                Role::Queen,
+                Role::King,
+            ]
+            .into_iter()
+            .flat_map(move |role| {
+                Square::ALL.into_iter().flat_map(move |from| {
+                    Square::ALL.into_iter().map(move |to| {
+                        let m = Move::Normal {
+                            role,
+                            from,
+                            capture: None,
+                            to,
+                            promotion: None,
+                        };
+                        (color, m)
+                    })
+                })
+            })
+        })
+    }
+
+    #[test]
+    fn each_piece_and_square_has_its_own_entry() {
+        // piece_to: one value per colour, role and destination, all below PIECE_TO.
+        let mut seen = std::collections::HashMap::new();
+        for (color, m) in every_move() {
+            let index = piece_to(color, m) as usize;
+            assert!(index < PIECE_TO, "{color:?} {m:?}");
+            let owner = (color, m.role(), m.to());
+            assert_eq!(*seen.entry(index).or_insert(owner), owner, "{index}");
+        }
+        assert_eq!(seen.len(), PIECE_TO);
+        // history_index: one value per colour, from- and to-square.
+        let mut seen = std::collections::HashMap::new();
+        for (color, m) in every_move() {
+            let index = history_index(color, m);
+            assert!(index < 2 * 64 * 64);
+            let owner = (color, m.from(), m.to());
+            assert_eq!(*seen.entry(index).or_insert(owner), owner, "{index}");
+        }
+        assert_eq!(seen.len(), 2 * 64 * 64);
+        // continuation_index: one value per pair of piece-square entries.
+        let all = PIECE_TO as PieceTo;
+        let mut indices: Vec<usize> = (0..all)
+            .flat_map(|earlier| (0..all).map(move |own| continuation_index(earlier, own)))
+            .collect();
+        indices.sort_unstable();
+        indices.dedup();
+        assert_eq!(indices.len(), PIECE_TO * PIECE_TO);
+        assert_eq!(indices.last(), Some(&(PIECE_TO * PIECE_TO - 1)));
+    }
+
     #[test]
     fn gravity_keeps_history_within_its_bound() {
         let mut value = 0i16;
