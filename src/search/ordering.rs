@@ -96,15 +96,6 @@ mod tests {
     use super::*;
     use shakmaty::{fen::Fen, CastlingMode, Chess, Position, Role, Square};
 
-    const ROLES: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
-    ];
-
     fn capture(attacker: Role, victim: Role) -> Move {
         Move::Normal {
             role: attacker,
@@ -117,14 +108,14 @@ mod tests {
 
     #[test]
     fn a_more_valuable_victim_outranks_any_attacker() {
-        let victims = &ROLES[..5];
+        let victims = &Role::ALL[..5];
         for &high in victims {
             for &low in victims
                 .iter()
                 .filter(|&&low| role_value(low) < role_value(high))
             {
-                for &dear in &ROLES {
-                    for &cheap in &ROLES {
+                for &dear in &Role::ALL {
+                    for &cheap in &Role::ALL {
                         let (better, worse) = (capture(dear, high), capture(cheap, low));
                         assert!(mvv_lva(better) > mvv_lva(worse), "{better:?} {worse:?}");
                     }

@@ -305,16 +305,7 @@ mod tests {
     /// Every normal move shape of both colours: each role from and to every pair of squares.
     fn every_move() -> impl Iterator<Item = (Color, Move)> {
         [Color::White, Color::Black].into_iter().flat_map(|color| {
-            [
-                Role::Pawn,
-                Role::Knight,
-                Role::Bishop,
-                Role::Rook,
-                Role::Queen,
-                Role::King,
-            ]
-            .into_iter()
-            .flat_map(move |role| {
+            Role::ALL.into_iter().flat_map(move |role| {
                 Square::ALL.into_iter().flat_map(move |from| {
                     Square::ALL.into_iter().map(move |to| {
                         let m = Move::Normal {
