@@ -319,38 +319,4 @@ fn key(score: i32, index: usize) -> i64 {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use shakmaty::{fen::Fen, CastlingMode, Chess, Position};
-
-    #[test]
-    fn captures_that_lose_material_come_after_the_quiet_moves() {
-        // Qxd5 loses the queen to c6xd5; Nxe5 wins a pawn.
-        let fen: Fen = "4k3/8/2p5/3pp3/8/5N2/3Q4/4K3 w - - 0 1"
-            .parse()
-            .expect("FEN");
-        let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
-        let gen = MoveGen::new(&pos);
-        let heuristics = Heuristics::default();
-        let mut frame = MoveFrame::default();
-        frame.start(None, true, true);
-        let mut stages = Vec::new();
-        while let Some((m, stage)) = frame.next(&gen, pos.board(), &heuristics, Color::White, 0) {
-            stages.push((m.to(), m.is_capture(), stage));
-        }
-        let first = stages.first().expect("moves");
-        assert_eq!(
-            (first.0, first.1, first.2),
-            (shakmaty::Square::E5, true, Stage::Noisy)
-        );
-        let last = stages.last().expect("moves");
-        assert_eq!(
-            (last.0, last.1, last.2),
-            (shakmaty::Square::D5, true, Stage::BadNoisy)
-        );
-        assert_eq!(stages.len(), pos.legal_moves().len());
-        assert!(stages[1..stages.len() - 1]
-            .iter()
-            .all(|&(_, capture, stage)| !capture && stage == Stage::Quiet));
-    }
-}
+mod tests;
