@@ -183,6 +183,46 @@ mod tests {
         }
     }
 
+    /// The bench positions and every position one legal move from them.
+    fn bench_positions_and_their_children() -> Vec<Chess> {
+        let records = crate::board::epd::parse(include_str!("../../positions/bench.epd"))
+            .expect("positions/bench.epd parses");
+        let mut positions = Vec::new();
+        for record in records {
+            let root = pos(&record.fen);
+            for m in root.legal_moves() {
+                let mut child = root.clone();
+                child.play_unchecked(m);
+                positions.push(child);
+            }
+            positions.push(root);
+        }
+        positions
+    }
+
+    #[test]
+    fn each_evaluators_scores_of_the_bench_positions_are_pinned() {
+        // Every score of the 38 bench positions and of each position one move from them, each
+        // weighted by its place: a change of any evaluator's result changes its sum, and must be
+        // changed here on purpose (as README's bench signatures are for the search). NNUE's is
+        // the embedded net's.
+        let positions = bench_positions_and_their_children();
+        assert_eq!(positions.len(), 1297);
+        let sum = |kind: Evaluation| -> i64 {
+            let scores = positions.iter().map(|p| i64::from(kind.evaluate(p)));
+            scores.zip(1..).map(|(score, place)| score * place).sum()
+        };
+        let sums = Evaluation::ALL.map(|kind| (kind, sum(kind)));
+        assert_eq!(
+            sums,
+            [
+                (Evaluation::Material, -9_616_500),
+                (Evaluation::Positional, -41_828_019),
+                (Evaluation::Nnue, -37_057_758),
+            ]
+        );
+    }
+
     #[test]
     fn positional_material_gain_covers_both_phases() {
         let p = pos("1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1");

@@ -275,6 +275,20 @@ mod tests {
     }
 
     #[test]
+    fn the_weights_are_pinned_by_a_checksum() {
+        // Every middlegame and endgame value of values.rs, each weighted by its place: a value
+        // changed (by a retune or by a slip) changes these sums, and must be changed here on
+        // purpose. Their parts: PeSTO's tables as published, the hand-set terms.
+        let (mut mg, mut eg) = (0i64, 0i64);
+        for (i, p) in WEIGHTS.to_vector().iter().enumerate() {
+            let place = i as i64 + 1;
+            mg += place * i64::from(p.mg);
+            eg += place * i64::from(p.eg);
+        }
+        assert_eq!((mg, eg), (-79_714, 224_637));
+    }
+
+    #[test]
     fn values_rs_is_what_the_tuner_writes() {
         // So that `engine tune --out src/eval/values.rs` changes the numbers and nothing else.
         let source = include_str!("values.rs");
