@@ -260,34 +260,4 @@ impl ThreadNodes {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_thread_counts_the_others() {
-        let nodes = ThreadNodes::new(3);
-        nodes.publish(0, 10);
-        nodes.publish(1, 200);
-        nodes.publish(2, 3000);
-        nodes.publish(7, 1);
-        assert_eq!(nodes.others(0), 3200);
-        assert_eq!(nodes.others(2), 210);
-    }
-
-    #[test]
-    fn the_node_limit_counts_every_threads_nodes() {
-        let (signals, nodes) = (Signals::new(false), ThreadNodes::new(2));
-        nodes.publish(1, 1500);
-        let mut limiter =
-            Limiter::new(&signals, Instant::now(), None, Some(3000)).with_threads(&nodes, 0);
-        let mut own = 1;
-        while !limiter.count_node() {
-            own += 1;
-        }
-        // The helper's 1500, read at the first look (1024 nodes), leave 1500 to this thread.
-        assert_eq!(
-            (own, limiter.thread_nodes(), limiter.nodes()),
-            (1500, 1500, 3000)
-        );
-    }
-}
+mod tests;

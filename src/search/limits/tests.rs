@@ -1,0 +1,193 @@
+//! The limiter: node limits, the stop flag, the hard deadline, pondering, the soft limit for a
+//! new depth, progress reports, and the node counts of several threads. Time is simulated by
+//! starting the limiter in the past: no test sleeps.
+
+use super::*;
+
+/// A moment `ago` before now.
+fn before_now(ago: Duration) -> Instant {
+    Instant::now()
+        .checked_sub(ago)
+        .expect("the machine has been up for longer")
+}
+
+fn budget(soft_ms: u64, hard_ms: u64) -> Option<TimeBudget> {
+    Some(TimeBudget {
+        soft: Duration::from_millis(soft_ms),
+        hard: Duration::from_millis(hard_ms),
+    })
+}
+
+const SECOND: Duration = Duration::from_secs(1);
+
+#[test]
+fn each_thread_counts_the_others() {
+    let nodes = ThreadNodes::new(3);
+    nodes.publish(0, 10);
+    nodes.publish(1, 200);
+    nodes.publish(2, 3000);
+    nodes.publish(7, 1);
+    assert_eq!(nodes.others(0), 3200);
+    assert_eq!(nodes.others(2), 210);
+}
+
+#[test]
+fn the_node_limit_counts_every_threads_nodes() {
+    let (signals, nodes) = (Signals::new(false), ThreadNodes::new(2));
+    nodes.publish(1, 1500);
+    let mut limiter =
+        Limiter::new(&signals, Instant::now(), None, Some(3000)).with_threads(&nodes, 0);
+    let mut own = 1;
+    while !limiter.count_node() {
+        own += 1;
+    }
+    // The helper's 1500, read at the first look (1024 nodes), leave 1500 to this thread.
+    assert_eq!(
+        (own, limiter.thread_nodes(), limiter.nodes()),
+        (1500, 1500, 3000)
+    );
+    // This thread's count is published for the others.
+    assert_eq!(nodes.others(1), 1024);
+}
+
+#[test]
+fn a_node_limit_stops_at_that_node_exactly() {
+    let signals = Signals::new(false);
+    let mut limiter = Limiter::new(&signals, Instant::now(), None, Some(5));
+    for node in 1..5 {
+        assert!(!limiter.count_node(), "node {node}");
+        assert!(!limiter.out_of_nodes() && !limiter.stopped());
+    }
+    assert!(limiter.count_node());
+    assert!(limiter.out_of_nodes() && limiter.stopped());
+    assert_eq!((limiter.nodes(), limiter.thread_nodes()), (5, 5));
+}
+
+#[test]
+fn stop_is_seen_at_the_next_look_at_the_clock() {
+    let signals = Signals::new(false);
+    let mut limiter = Limiter::new(&signals, Instant::now(), None, None);
+    signals.stop();
+    assert!(signals.is_stopped());
+    // Between two looks the flag is not read: the hot path counts only.
+    for node in 1..CHECK_INTERVAL {
+        assert!(!limiter.count_node(), "node {node}");
+    }
+    assert!(limiter.count_node());
+    assert!(limiter.stopped() && !limiter.out_of_nodes());
+    // And at once by a look.
+    let mut other = Limiter::new(&signals, Instant::now(), None, None);
+    other.check();
+    assert!(other.stopped());
+}
+
+#[test]
+fn the_hard_deadline_stops_and_the_soft_one_does_not() {
+    let signals = Signals::new(false);
+    let two_seconds_ago = before_now(2 * SECOND);
+    let mut past_hard = Limiter::new(&signals, two_seconds_ago, budget(500, 1500), None);
+    past_hard.check();
+    assert!(past_hard.stopped());
+    let mut past_soft = Limiter::new(&signals, two_seconds_ago, budget(1500, 60_000), None);
+    past_soft.check();
+    assert!(!past_soft.stopped());
+    let mut untimed = Limiter::new(&signals, before_now(100 * SECOND), None, None);
+    untimed.check();
+    assert!(!untimed.stopped());
+}
+
+#[test]
+fn a_ponder_search_keeps_no_clock_until_ponderhit() {
+    let signals = Signals::new(true);
+    assert!(signals.is_pondering());
+    let started = before_now(100 * SECOND);
+    let mut limiter = Limiter::new(&signals, started, budget(10_000, 20_000), None);
+    limiter.check();
+    assert!(!limiter.stopped(), "pondering: no deadline");
+    assert!(limiter.may_start_iteration(1000 * SECOND, 1.0));
+    // The clock starts at ponderhit, 95 s into the search: 5 s used of the 20 s hard limit.
+    signals.ponderhit(95 * SECOND);
+    assert!(!signals.is_pondering());
+    limiter.check();
+    assert!(!limiter.stopped());
+    assert!(limiter.may_start_iteration(4 * SECOND, 1.0));
+    assert!(!limiter.may_start_iteration(6 * SECOND, 1.0));
+    // A ponderhit 75 s in: 25 s used, past the hard limit.
+    signals.ponderhit(75 * SECOND);
+    limiter.check();
+    assert!(limiter.stopped());
+}
+
+#[test]
+fn a_depth_starts_only_if_it_is_expected_to_end_within_the_scaled_soft_limit() {
+    let signals = Signals::new(false);
+    // 10 s used of a soft limit of 20 s and a hard one of 30 s (margins of a second, so that a
+    // loaded machine cannot tip them).
+    let started = before_now(10 * SECOND);
+    let mut limiter = Limiter::new(&signals, started, budget(20_000, 30_000), None);
+    assert!(limiter.may_start_iteration(9 * SECOND, 1.0));
+    assert!(!limiter.may_start_iteration(11 * SECOND, 1.0));
+    // Scaled: 0.5 leaves nothing, 1.4 leaves 18 s, 3.0 is held to the hard limit's 20 s.
+    assert!(!limiter.may_start_iteration(SECOND / 10, 0.5));
+    assert!(limiter.may_start_iteration(17 * SECOND, 1.4));
+    assert!(!limiter.may_start_iteration(19 * SECOND, 1.4));
+    assert!(limiter.may_start_iteration(19 * SECOND, 3.0));
+    assert!(!limiter.may_start_iteration(21 * SECOND, 3.0));
+    // Without a clock any depth may start.
+    let mut untimed = Limiter::new(&signals, started, None, None);
+    assert!(untimed.may_start_iteration(1000 * SECOND, 1.0));
+}
+
+#[test]
+fn no_depth_starts_once_stopped_or_out_of_nodes() {
+    let signals = Signals::new(false);
+    let mut out_of_nodes = Limiter::new(&signals, Instant::now(), None, Some(1));
+    out_of_nodes.count_node();
+    assert!(!out_of_nodes.may_start_iteration(Duration::ZERO, 1.0));
+    let mut past_hard = Limiter::new(&signals, before_now(SECOND), budget(5000, 900), None);
+    assert!(!past_hard.may_start_iteration(Duration::ZERO, 10.0));
+    let mut fresh = Limiter::new(&signals, Instant::now(), None, Some(10));
+    assert!(fresh.may_start_iteration(Duration::ZERO, 1.0));
+    signals.stop();
+    assert!(!fresh.may_start_iteration(Duration::ZERO, 1.0));
+}
+
+#[test]
+fn a_report_is_due_after_a_silent_interval() {
+    let signals = Signals::new(false);
+    let mut limiter = Limiter::new(&signals, before_now(PROGRESS_INTERVAL / 2), None, None);
+    limiter.check();
+    assert!(!limiter.progress_due());
+    let mut late = Limiter::new(&signals, before_now(PROGRESS_INTERVAL * 2), None, None);
+    late.check();
+    assert!(late.progress_due());
+    // A report resets it: the next is due an interval after it.
+    late.reported();
+    assert!(!late.progress_due());
+    late.check();
+    assert!(!late.progress_due());
+}
+
+#[test]
+fn depth_limits_are_clamped_and_depth_alone_is_told() {
+    let depth = |d: Option<u32>| Limits {
+        depth: d,
+        ..Limits::default()
+    };
+    assert_eq!(depth(None).max_depth(), MAX_DEPTH);
+    assert_eq!(depth(Some(0)).max_depth(), 1);
+    assert_eq!(depth(Some(7)).max_depth(), 7);
+    assert_eq!(depth(Some(u32::MAX)).max_depth(), MAX_DEPTH);
+    assert!(depth(Some(3)).is_depth_only());
+    assert!(!depth(None).is_depth_only());
+    let with = |change: fn(&mut Limits)| {
+        let mut limits = depth(Some(3));
+        change(&mut limits);
+        limits.is_depth_only()
+    };
+    assert!(!with(|l| l.nodes = Some(1)));
+    assert!(!with(|l| l.mate = Some(1)));
+    assert!(!with(|l| l.time = budget(1, 1)));
+    assert!(!with(|l| l.infinite = true));
+    assert!(with(|l| l.searchmoves = Vec::new()));
+}
