@@ -69,3 +69,32 @@ pub fn summary_lines(summary: &BenchSummary) -> String {
         nps
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluation;
+
+    #[test]
+    fn a_shallow_bench_of_each_evaluator_is_pinned() {
+        // `engine bench 7` with the default search and each evaluator (the binary prints the same
+        // totals): a quick pin of the search for the unit tests and their mutation runs. README
+        // pins the full-depth signatures; a change of the search updates both.
+        let nodes = Evaluation::ALL.map(|evaluation| {
+            let config = SearchConfig {
+                evaluation,
+                ..SearchConfig::DEFAULT
+            };
+            let summary = run(7, &config, |_, _, _, _| {}).expect("the bench positions");
+            (evaluation, summary.nodes)
+        });
+        assert_eq!(
+            nodes,
+            [
+                (Evaluation::Material, 188_551),
+                (Evaluation::Positional, 308_933),
+                (Evaluation::Nnue, 259_230)
+            ]
+        );
+    }
+}
