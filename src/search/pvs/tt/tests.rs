@@ -284,3 +284,24 @@ fn deeper_entries_of_this_search_survive() {
     tt.store(b, 2, 20, Bound::Exact, None, 0, None);
     assert!(tt.probe(b, 0).is_some());
 }
+
+#[test]
+fn every_one_of_64_searches_has_its_own_generation() {
+    let mut tt = TranspositionTable::new(1);
+    let mut seen = std::collections::HashSet::new();
+    for search in 0..64 {
+        assert!(
+            seen.insert(tt.generation),
+            "search {search} reuses a generation"
+        );
+        tt.new_search();
+    }
+    assert_eq!(tt.generation, 0, "then it wraps");
+    // So an entry of two searches ago is old: a shallower result takes its slot.
+    let (a, b) = (5u64, 5u64 ^ 1);
+    tt.store(a, 20, 1, Bound::Exact, None, 0, None);
+    tt.new_search();
+    tt.new_search();
+    tt.store(b, 1, 2, Bound::Exact, None, 0, None);
+    assert!(tt.probe(b, 0).is_some());
+}
