@@ -305,3 +305,31 @@ fn every_one_of_64_searches_has_its_own_generation() {
     tt.store(b, 1, 2, Bound::Exact, None, 0, None);
     assert!(tt.probe(b, 0).is_some());
 }
+
+#[test]
+fn promotions_and_castling_round_trip_each_with_its_own_code() {
+    use shakmaty::{fen::Fen, CastlingMode};
+    let fen: Fen = "r3k2r/1P6/8/8/8/8/p7/R3K2R w KQkq - 0 1"
+        .parse()
+        .expect("FEN");
+    let pos: Chess = fen.into_position(CastlingMode::Standard).expect("legal");
+    let moves = pos.legal_moves();
+    assert!(moves.iter().filter(|m| m.is_promotion()).count() >= 8);
+    assert_eq!(moves.iter().filter(|m| m.is_castle()).count(), 2);
+    let mut codes = std::collections::HashSet::new();
+    for &m in &moves {
+        assert!(codes.insert(encode_move(m)), "{m:?} shares its code");
+        assert_eq!(decode_move(encode_move(m), &moves), Some(m));
+    }
+}
+
+#[test]
+fn another_positions_result_without_an_evaluation_keeps_none_of_the_old_one() {
+    let tt = TranspositionTable::new(1);
+    let (a, b) = (5u64, 5u64 ^ 1);
+    assert!(std::ptr::eq(tt.slot(a), tt.slot(b)));
+    tt.store(a, 1, 10, Bound::Exact, None, 0, Some(77));
+    tt.store(b, 1, 20, Bound::Exact, None, 0, None);
+    let hit = tt.probe(b, 0).expect("b took the slot");
+    assert_eq!(hit.eval, None);
+}
