@@ -188,6 +188,18 @@ fn noisy_moves_come_by_mvv_lva_good_then_bad() {
     }
 }
 
+/// The quiet moves of `pos` in the order the picker must hand them out after `cont`: by history
+/// score, the generator's order among equal scores.
+fn expected_quiet_order(pos: &Chess, heuristics: &Heuristics, cont: Continuation) -> Vec<Move> {
+    let gen = MoveGen::new(pos);
+    let mut generated = MoveList::new();
+    gen.generate(GenKind::Quiet, &mut generated);
+    let mut moves: Vec<(usize, Move)> = generated.into_iter().enumerate().collect();
+    let score = |m: Move| heuristics.quiet_score(pos.turn(), m, cont);
+    moves.sort_by_key(|&(i, m)| (std::cmp::Reverse(score(m)), i));
+    moves.into_iter().map(|(_, m)| m).collect()
+}
+
 #[test]
 fn quiet_moves_come_by_history_and_continuation_history() {
     let pos = position("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
@@ -208,24 +220,24 @@ fn quiet_moves_come_by_history_and_continuation_history() {
         picked.into_iter().map(|(m, _)| m).collect::<Vec<_>>()
     };
     let plain = order(&heuristics, [None; 2]);
-    assert_eq!(plain[0], a);
-    assert_eq!(plain[1], c);
-    assert_eq!(plain.last(), Some(&b));
-    let scores: Vec<i32> = plain
-        .iter()
-        .map(|&m| heuristics.quiet_score(Color::White, m, [None; 2]))
-        .collect();
-    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
-    // After a given earlier move, its continuation history puts `c` first.
-    let earlier = piece_to(Color::Black, quiets[0]);
+    assert_eq!((plain[0], plain[1], plain.last()), (a, c, Some(&b)));
+    // The whole order, past the few moves chosen one by one and the rest sorted at once.
+    assert!(plain.len() > QUIET_SELECTED + 2);
+    assert_eq!(plain, expected_quiet_order(&pos, &heuristics, [None; 2]));
+    // After one earlier move, its continuation history puts `c` first; after another, `b`.
+    let (one, other) = (
+        piece_to(Color::Black, quiets[0]),
+        piece_to(Color::Black, quiets[1]),
+    );
     for _ in 0..4 {
-        heuristics.record_cutoff(c, &[a, c], Color::White, (5, 8), [Some(earlier), None]);
+        heuristics.record_cutoff(c, &[a, c], Color::White, (5, 8), [Some(one), None]);
+        heuristics.record_cutoff(b, &[a, b], Color::White, (5, 8), [None, Some(other)]);
     }
-    let followed = order(&heuristics, [Some(earlier), None]);
-    assert_eq!(followed[0], c);
-    let without = heuristics.quiet_score(Color::White, c, [None; 2]);
-    let with = heuristics.quiet_score(Color::White, c, [Some(earlier), None]);
-    assert!(with > without, "{with} > {without}");
+    for (cont, first) in [([Some(one), None], c), ([None, Some(other)], b)] {
+        let followed = order(&heuristics, cont);
+        assert_eq!(followed[0], first, "after {cont:?}");
+        assert_eq!(followed, expected_quiet_order(&pos, &heuristics, cont));
+    }
 }
 
 #[test]
