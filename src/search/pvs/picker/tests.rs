@@ -32,6 +32,13 @@ fn drain(frame: &mut MoveFrame, pos: &Chess, heuristics: &Heuristics) -> Vec<(Mo
     out
 }
 
+/// The moves of `kind` in `pos`, in the generator's order.
+fn generate(pos: &Chess, kind: GenKind) -> MoveList {
+    let mut moves = MoveList::new();
+    MoveGen::new(pos).generate(kind, &mut moves);
+    moves
+}
+
 fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<String> {
     let mut list: Vec<String> = moves.into_iter().map(|m| format!("{m:?}")).collect();
     list.sort();
@@ -107,9 +114,7 @@ fn without_quiet_moves_only_the_noisy_ones_come() {
 fn unordered_moves_come_in_the_generators_order() {
     for fen in FENS {
         let pos = position(fen);
-        let gen = MoveGen::new(&pos);
-        let mut generated = MoveList::new();
-        gen.generate(GenKind::All, &mut generated);
+        let generated = generate(&pos, GenKind::All);
         let mut frame = MoveFrame::default();
         // Unordered, the table move is not put first either.
         frame.start(generated.last().copied(), false, true);
@@ -191,9 +196,7 @@ fn noisy_moves_come_by_mvv_lva_good_then_bad() {
 /// The quiet moves of `pos` in the order the picker must hand them out after `cont`: by history
 /// score, the generator's order among equal scores.
 fn expected_quiet_order(pos: &Chess, heuristics: &Heuristics, cont: Continuation) -> Vec<Move> {
-    let gen = MoveGen::new(pos);
-    let mut generated = MoveList::new();
-    gen.generate(GenKind::Quiet, &mut generated);
+    let generated = generate(pos, GenKind::Quiet);
     let mut moves: Vec<(usize, Move)> = generated.into_iter().enumerate().collect();
     let score = |m: Move| heuristics.quiet_score(pos.turn(), m, cont);
     moves.sort_by_key(|&(i, m)| (std::cmp::Reverse(score(m)), i));
@@ -244,9 +247,7 @@ fn quiet_moves_come_by_history_and_continuation_history() {
 fn quiet_checks_only_leaves_the_other_quiet_moves_out() {
     for fen in FENS {
         let pos = position(fen);
-        let gen = MoveGen::new(&pos);
-        let mut checks = MoveList::new();
-        gen.generate(GenKind::QuietChecks, &mut checks);
+        let checks = generate(&pos, GenKind::QuietChecks);
         let (heuristics, killer) = with_killers(&pos);
         let mut frame = MoveFrame::default();
         frame.start(None, true, true);
