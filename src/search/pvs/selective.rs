@@ -45,6 +45,13 @@ fn has_pieces(pos: &Chess) -> bool {
     (board.by_color(pos.turn()) & !board.pawns() & !board.kings()).any()
 }
 
+/// What a node may return when the search after its null move scored `score` ≥ `beta`: the
+/// score, but never a mate (a mate found after passing is no proof of one), and at least beta.
+#[inline]
+fn null_move_claim(score: Score, beta: Score) -> Score {
+    score.min(MATE_BOUND - 1).max(beta)
+}
+
 /// The position with the other side to move (a null move): no en passant, the fifty-move count
 /// restarted so that no repetition is found across it. None if it would not be legal.
 fn null_position(pos: &Chess) -> Option<Chess> {
@@ -96,8 +103,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
         self.context.undo();
         self.null_at[ply] = false;
-        // A mate found after passing is no proof of one: claim only beta.
-        (score >= beta && !self.context.stopped()).then(|| score.min(MATE_BOUND - 1).max(beta))
+        (score >= beta && !self.context.stopped()).then(|| null_move_claim(score, beta))
     }
 
     /// With futility pruning, reverse futility (static null move): a node near the horizon,
@@ -163,5 +169,22 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             && node.depth <= LATE_MOVE_PRUNING_MAX_DEPTH;
         let limit = (3 + node.depth * node.depth) / (2 - node.improving as i32);
         prunes.then_some(limit as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{is_mate_score, MATE};
+
+    #[test]
+    fn a_null_move_search_claims_its_score_but_never_a_mate() {
+        assert_eq!(null_move_claim(250, 100), 250);
+        assert_eq!(null_move_claim(100, 100), 100);
+        for mate in [MATE - 1, MATE - 9, MATE_BOUND] {
+            let claim = null_move_claim(mate, 100);
+            assert!(!is_mate_score(claim), "{mate} claimed as {claim}");
+            assert_eq!(claim, MATE_BOUND - 1);
+        }
     }
 }
