@@ -161,7 +161,7 @@ fn parse_go_value(go: &mut GoParams, key: &str, value: Option<&str>) -> usize {
         "mate" => keep(number(key, value, 1, MAX_DEPTH / 2), &mut go.mate, warnings),
         "movetime" => keep(number(key, value, 0, u64::MAX), &mut go.movetime, warnings),
         other => {
-            warnings.push(format!("go: unknown parameter '{other}' ignored"));
+            warnings.push(format!("go: unknown parameter '{other}'; ignored"));
             return 0;
         }
     }

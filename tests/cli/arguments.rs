@@ -238,6 +238,8 @@ fn bad_arguments_fail_with_a_message_on_stderr_only() {
             out.stderr
         );
         assert!(!out.stderr.contains("panicked"), "{args:?}: {}", out.stderr);
+        // Refused, not skipped: the loop's "; ignored" must not reach the command line.
+        assert!(!out.stderr.contains("ignored"), "{args:?}: {}", out.stderr);
         assert_eq!(out.stdout, "", "{args:?}: nothing on stdout");
         assert!(
             out.stderr.contains(needle),
