@@ -33,10 +33,14 @@ pub struct SearchContext<'a, O = Unobserved> {
     /// The Syzygy tables, if any: probes, hits and the root's result.
     pub tablebases: SearchTables,
     /// The evaluators' sums (material, square bonuses) for the root and each position on the
-    /// search path, updated from the moves played (the evaluation without counting the pieces).
+    /// search path, updated from the moves played (the evaluation without counting the pieces);
+    /// empty with the NNUE evaluation, which does not read them.
     sums: Vec<Accumulator>,
-    /// The net's accumulators along the path, with the NNUE evaluation (empty otherwise).
+    /// The net's accumulators along the path, with the NNUE evaluation (empty otherwise): the
+    /// root's first, the current position's at `nnue_ply`; the slots beyond it are reused.
     accumulators: Vec<NnueAccumulator>,
+    /// The index of the current position's accumulators in `accumulators`.
+    nnue_ply: usize,
     /// The net of the NNUE evaluation.
     net: &'static Net,
     report: &'a mut dyn FnMut(Report),
@@ -59,16 +63,19 @@ impl<'a> SearchContext<'a> {
         report: &'a mut dyn FnMut(Report),
     ) -> SearchContext<'a> {
         let root = game.position();
-        let mut sums = Vec::with_capacity(MAX_PLY + 2);
-        sums.push(Accumulator::new(root.board()));
         let net = nnue::current();
+        let mut sums = Vec::new();
         let mut accumulators = Vec::new();
         if evaluation == Evaluation::Nnue {
             accumulators.reserve(MAX_PLY + 2);
             accumulators.push(NnueAccumulator::new(net, root.board()));
+        } else {
+            sums.reserve(MAX_PLY + 2);
+            sums.push(Accumulator::new(root.board()));
         }
         SearchContext {
             accumulators,
+            nnue_ply: 0,
             net,
             evaluation,
             tablebases: SearchTables::default(),
@@ -102,6 +109,7 @@ impl<'a> SearchContext<'a> {
             evaluation: self.evaluation,
             sums: self.sums,
             accumulators: self.accumulators,
+            nnue_ply: self.nnue_ply,
             net: self.net,
             report: self.report,
             reported_line: self.reported_line,
@@ -254,12 +262,13 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         child.play_unchecked(m);
         let key = key_after(pos, self.history.key(), m, &child);
         self.history.push(key);
-        let sums = self.sums().after(pos, m);
-        self.sums.push(sums);
-        if let Some(&last) = self.accumulators.last() {
-            let mut next = last;
-            next.play(self.net, pos, m);
-            self.accumulators.push(next);
+        if self.accumulators.is_empty() {
+            let sums = self.sums().after(pos, m);
+            self.sums.push(sums);
+        } else {
+            let net = self.net;
+            let (parent, next) = self.next_accumulators();
+            next.set_after(parent, net, pos, m);
         }
         child
     }
@@ -269,10 +278,25 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     pub fn play_null(&mut self, key: u64) {
         self.observer.play_null();
         self.history.push(key);
-        self.sums.push(*self.sums());
-        if let Some(&last) = self.accumulators.last() {
-            self.accumulators.push(last);
+        if self.accumulators.is_empty() {
+            self.sums.push(*self.sums());
+        } else {
+            let (parent, next) = self.next_accumulators();
+            *next = *parent;
         }
+    }
+
+    /// The current position's accumulators and the next ply's slot, which becomes the current
+    /// one (added the first time the path reaches that ply).
+    #[inline]
+    fn next_accumulators(&mut self) -> (&NnueAccumulator, &mut NnueAccumulator) {
+        let ply = self.nnue_ply;
+        self.nnue_ply += 1;
+        if self.accumulators.len() == self.nnue_ply {
+            self.accumulators.push(self.accumulators[ply]);
+        }
+        let (path, next) = self.accumulators.split_at_mut(ply + 1);
+        (&path[ply], &mut next[0])
     }
 
     /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
@@ -281,7 +305,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         self.observer.undo();
         self.history.pop();
         self.sums.pop();
-        self.accumulators.pop();
+        self.nnue_ply = self.nnue_ply.saturating_sub(1);
     }
 
     /// The node at `ply` returns `score`, searched within `window` (None: no window): for the
@@ -323,7 +347,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// [`Evaluation::evaluate`] returns, with the sums kept up to date move by move.
     #[inline]
     pub fn evaluate(&self, pos: &Chess) -> Score {
-        if let Some(acc) = self.accumulators.last() {
+        if let Some(acc) = self.accumulators.get(self.nnue_ply) {
             return acc.evaluate(self.net, pos.turn());
         }
         self.evaluation

@@ -88,11 +88,66 @@ impl NnueAccumulator {
         }
     }
 
+    /// Sets `self` to `parent` with `piece` moved from `from` to `to` as `to_piece`: the copy
+    /// and the update in one pass.
+    #[inline]
+    fn shift_from(
+        &mut self,
+        parent: &NnueAccumulator,
+        net: &Net,
+        (piece, from): (Piece, Square),
+        (to_piece, to): (Piece, Square),
+    ) {
+        for (side, (values, before)) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(self.values.iter_mut().zip(&parent.values))
+        {
+            let old = &net.feature_weights[feature(side, piece, from)];
+            let new = &net.feature_weights[feature(side, to_piece, to)];
+            for (((v, b), o), n) in values.iter_mut().zip(before).zip(old).zip(new) {
+                *v = b + (n - o);
+            }
+        }
+    }
+
+    /// [`NnueAccumulator::shift_from`] with the piece `taken` on `square` removed too.
+    #[inline]
+    fn capture_from(
+        &mut self,
+        parent: &NnueAccumulator,
+        net: &Net,
+        (moved, to_moved): ((Piece, Square), (Piece, Square)),
+        (taken, square): (Piece, Square),
+    ) {
+        let (piece, from) = moved;
+        let (to_piece, to) = to_moved;
+        for (side, (values, before)) in [Color::White, Color::Black]
+            .into_iter()
+            .zip(self.values.iter_mut().zip(&parent.values))
+        {
+            let old = &net.feature_weights[feature(side, piece, from)];
+            let new = &net.feature_weights[feature(side, to_piece, to)];
+            let gone = &net.feature_weights[feature(side, taken, square)];
+            for ((((v, b), o), n), t) in values.iter_mut().zip(before).zip(old).zip(new).zip(gone) {
+                *v = b + (n - o) - t;
+            }
+        }
+    }
+
     /// Updates the accumulators for the legal move `m` played in `pos`.
     #[inline]
     pub fn play(&mut self, net: &Net, pos: &Chess, m: Move) {
+        let parent = *self;
+        self.set_after(&parent, net, pos, m);
+    }
+
+    /// Sets `self` to the accumulators of `parent`'s position after the legal move `m` played
+    /// in `pos`, reading `parent` once (what the search does at every move).
+    #[inline]
+    pub fn set_after(&mut self, parent: &NnueAccumulator, net: &Net, pos: &Chess, m: Move) {
         let us = pos.turn();
-        let piece = |role| Piece { color: us, role };
+        let ours = |role| Piece { color: us, role };
+        let theirs = |role| Piece { color: !us, role };
         match m {
             Move::Normal {
                 role,
@@ -101,50 +156,28 @@ impl NnueAccumulator {
                 to,
                 promotion,
             } => {
-                if let Some(taken) = capture {
-                    self.remove(
-                        net,
-                        Piece {
-                            color: !us,
-                            role: taken,
-                        },
-                        to,
-                    );
+                let moved = ((ours(role), from), (ours(promotion.unwrap_or(role)), to));
+                match capture {
+                    Some(taken) => self.capture_from(parent, net, moved, (theirs(taken), to)),
+                    None => self.shift_from(parent, net, moved.0, moved.1),
                 }
-                self.shift(
-                    net,
-                    (piece(role), from),
-                    (piece(promotion.unwrap_or(role)), to),
-                );
             }
             Move::EnPassant { from, to } => {
                 let taken = Square::from_coords(to.file(), from.rank());
-                self.remove(
-                    net,
-                    Piece {
-                        color: !us,
-                        role: Role::Pawn,
-                    },
-                    taken,
-                );
-                self.shift(net, (piece(Role::Pawn), from), (piece(Role::Pawn), to));
+                let moved = ((ours(Role::Pawn), from), (ours(Role::Pawn), to));
+                self.capture_from(parent, net, moved, (theirs(Role::Pawn), taken));
             }
             Move::Castle { king, rook } => {
                 let Some(side) = m.castling_side() else {
+                    *self = *parent;
                     return;
                 };
-                self.shift(
-                    net,
-                    (piece(Role::King), king),
-                    (piece(Role::King), side.king_to(us)),
-                );
-                self.shift(
-                    net,
-                    (piece(Role::Rook), rook),
-                    (piece(Role::Rook), side.rook_to(us)),
-                );
+                let king_to = (ours(Role::King), side.king_to(us));
+                self.shift_from(parent, net, (ours(Role::King), king), king_to);
+                let rook_to = (ours(Role::Rook), side.rook_to(us));
+                self.shift(net, (ours(Role::Rook), rook), rook_to);
             }
-            Move::Put { .. } => {}
+            Move::Put { .. } => *self = *parent,
         }
     }
 }

@@ -124,7 +124,9 @@ impl MoveFrame {
         self.quiet_checks_only = true;
     }
 
-    /// The next move and its stage, or None when every move has been handed out.
+    /// The next move and its stage, or None when every move has been handed out. The stages'
+    /// set-ups (`start_*`) stay out of line: inlined, their hoisted preparations ran at every
+    /// call, although most calls only hand out the next move of a list already made.
     #[inline]
     pub fn next(
         &mut self,
@@ -195,7 +197,7 @@ impl MoveFrame {
     }
 
     /// Generates every move (or the noisy ones only), to hand out in the generator's order.
-    #[inline]
+    #[inline(never)]
     fn start_unordered(&mut self, gen: &MoveGen) {
         self.moves.clear();
         let kind = if self.quiet {
@@ -208,7 +210,7 @@ impl MoveFrame {
     }
 
     /// Generates the noisy moves and keys them by MVV-LVA, the table move left out.
-    #[inline]
+    #[inline(never)]
     fn start_noisy(&mut self, gen: &MoveGen) {
         self.moves.clear();
         gen.generate(GenKind::Noisy, &mut self.moves);
@@ -228,7 +230,7 @@ impl MoveFrame {
     }
 
     /// The killers of the ply that are legal here (and not the table move).
-    #[inline]
+    #[inline(never)]
     fn start_killers(&mut self, gen: &MoveGen, heuristics: &Heuristics, ply: usize) {
         // Killers are quiet moves (only those are recorded): legal here, they are quiet here.
         let mut found = [None; 2];
@@ -241,7 +243,7 @@ impl MoveFrame {
 
     /// Generates the quiet moves (or the quiet checks only) and keys them by history, the table
     /// move and the killers left out.
-    #[inline]
+    #[inline(never)]
     fn start_quiet(&mut self, gen: &MoveGen, heuristics: &Heuristics, color: Color) {
         let kind = if self.quiet_checks_only {
             GenKind::QuietChecks
