@@ -213,7 +213,11 @@ mod tests {
             ("k7/8/8/8/8/8/8/KR6 w - - 0 1", false),
         ] {
             let game = Game::from_fen(fen).expect("legal");
-            assert_eq!(is_insufficient_material(game.position()), insufficient, "{fen}");
+            assert_eq!(
+                is_insufficient_material(game.position()),
+                insufficient,
+                "{fen}"
+            );
         }
     }
 
