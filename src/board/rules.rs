@@ -200,6 +200,28 @@ mod tests {
     }
 
     #[test]
+    fn material_is_insufficient_only_where_no_mate_can_be_forced_or_helped() {
+        for (fen, insufficient) in [
+            ("k7/8/8/8/8/8/8/K7 w - - 0 1", true),
+            ("k7/8/8/8/8/8/8/KB6 w - - 0 1", true),
+            ("k1b5/8/8/8/8/8/8/KB6 w - - 0 1", true),
+            // Minor pieces only, but a mate exists: not insufficient.
+            ("k7/8/8/8/8/8/8/KBN5 w - - 0 1", false),
+            ("kn6/8/8/8/8/8/8/KB6 w - - 0 1", false),
+            ("k7/8/8/8/8/8/8/KNN5 w - - 0 1", false),
+            ("k7/8/8/8/8/8/P7/K7 w - - 0 1", false),
+            ("k7/8/8/8/8/8/8/KR6 w - - 0 1", false),
+        ] {
+            let game = Game::from_fen(fen).expect("legal");
+            assert_eq!(
+                is_insufficient_material(game.position()),
+                insufficient,
+                "{fen}"
+            );
+        }
+    }
+
+    #[test]
     fn games_end_by_each_rule() {
         let end = |fen: &str| game_end(&Game::from_fen(fen).expect("legal"));
         assert_eq!(

@@ -52,6 +52,14 @@ fn null_move_claim(score: Score, beta: Score) -> Score {
     score.min(MATE_BOUND - 1).max(beta)
 }
 
+/// How much shallower than the node the search after its null move is, at `depth` with a
+/// static evaluation `margin` above beta: 3 plies, a ply more every 3 and every 200 cp of margin
+/// (up to 3), but the reduced search keeps a full ply to see a quiet mate threat.
+#[inline]
+fn null_move_reduction(depth: i32, margin: Score) -> i32 {
+    (3 + depth / 3 + (margin / 200).min(3)).min(depth - 2)
+}
+
 /// The position with the other side to move (a null move): no en passant, the fifty-move count
 /// restarted so that no repetition is found across it. None if it would not be legal.
 fn null_position(pos: &Chess) -> Option<Chess> {
@@ -95,8 +103,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     ) -> Option<Score> {
         let null = null_position(pos)?;
         let (depth, ply) = (node.depth, node.ply);
-        // The reduced search keeps a full ply to see a quiet mate threat.
-        let reduction = (3 + depth / 3 + ((static_eval - beta) / 200).min(3)).min(depth - 2);
+        let reduction = null_move_reduction(depth, static_eval - beta);
         self.null_at[ply] = true;
         self.played[ply] = None;
         self.context.play_null(zobrist_key(&null));
@@ -175,7 +182,98 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::eval::{is_mate_score, MATE};
+    use crate::board::game::Game;
+    use crate::eval::{is_mate_score, Evaluation, MATE};
+    use crate::search::context::SearchContext;
+    use crate::search::limits::{Limiter, Signals};
+    use crate::search::pvs::history::Heuristics;
+    use crate::search::pvs::tt::TranspositionTable;
+    use crate::search::types::SearchConfig;
+    use shakmaty::Move;
+    use std::time::Instant;
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    /// Calls `check` with a searcher of `fen` under the default options (every selective part on).
+    fn with_searcher(fen: &str, check: impl FnOnce(&mut IterativeDeepening, &Chess)) {
+        let game = Game::from_fen(fen).expect("legal");
+        let signals = Signals::new(false);
+        let mut report = |_| {};
+        let limiter = Limiter::new(&signals, Instant::now(), None, None);
+        let context = SearchContext::new(&game, limiter, Evaluation::Material, &mut report);
+        let tt = TranspositionTable::new(1);
+        let mut heuristics = Heuristics::default();
+        let moves: Vec<Move> = game.position().legal_moves().into_iter().collect();
+        let config = SearchConfig::default();
+        let mut searcher = IterativeDeepening::new(context, &moves, &config, &tt, &mut heuristics);
+        check(&mut searcher, game.position());
+    }
+
+    /// A node outside the PV, not in check, not improving.
+    fn node(depth: i32, ply: usize) -> Node {
+        Node {
+            depth,
+            ply,
+            in_check: false,
+            pv: false,
+            improving: false,
+            futility_value: None,
+            static_eval: Some(0),
+        }
+    }
+
+    #[test]
+    fn the_null_move_is_tried_only_where_its_conditions_hold() {
+        with_searcher(START, |searcher, pos| {
+            assert!(searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
+            assert!(!searcher.may_try_null_move(pos, &node(2, 5), 100, 100));
+            assert!(!searcher.may_try_null_move(pos, &node(3, 5), 100, 99));
+            // Not straight after another null move (the node's parent, one ply up).
+            searcher.null_at[4] = true;
+            assert!(!searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
+            searcher.null_at[4] = false;
+            searcher.null_at[3] = true;
+            searcher.null_at[6] = true;
+            assert!(searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
+            // Not against a mate score's beta.
+            for beta in [MATE_BOUND, -MATE_BOUND, MATE - 3] {
+                assert!(!searcher.may_try_null_move(pos, &node(3, 5), beta, MATE));
+            }
+            assert!(searcher.may_try_null_move(pos, &node(3, 5), MATE_BOUND - 1, MATE));
+        });
+        // Not with pawns and kings alone.
+        with_searcher("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1", |searcher, pos| {
+            assert!(!searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
+        });
+    }
+
+    #[test]
+    fn the_null_move_search_is_reduced_by_depth_and_margin_keeping_a_ply() {
+        for (depth, margin, reduction) in [
+            (3, 0, 1),
+            (3, 1000, 1),
+            (7, 0, 5),
+            (8, 0, 5),
+            (9, 199, 6),
+            (9, 200, 7),
+            (12, 450, 9),
+            (12, 599, 9),
+            (12, 600, 10),
+            (20, 650, 12),
+            (20, 5000, 12),
+        ] {
+            assert_eq!(
+                null_move_reduction(depth, margin),
+                reduction,
+                "depth {depth}, margin {margin}"
+            );
+        }
+        for depth in 3..=30 {
+            for margin in (0..2000).step_by(50) {
+                assert!(depth - 1 - null_move_reduction(depth, margin) >= 1);
+            }
+        }
+    }
 
     #[test]
     fn a_null_move_search_claims_its_score_but_never_a_mate() {
@@ -186,5 +284,140 @@ mod tests {
             assert!(!is_mate_score(claim), "{mate} claimed as {claim}");
             assert_eq!(claim, MATE_BOUND - 1);
         }
+    }
+
+    #[test]
+    fn a_late_move_is_reduced_one_ply_or_two_but_never_into_quiescence() {
+        // One ply; two from the sixth move searched of a node six plies deep or more.
+        assert_eq!(late_move_reduction(3, 0), 1);
+        assert_eq!(late_move_reduction(5, 20), 1);
+        assert_eq!(late_move_reduction(6, 5), 1);
+        assert_eq!(late_move_reduction(6, 6), 2);
+        assert_eq!(late_move_reduction(12, 30), 2);
+        // The reduced search (depth - 1 - reduction) keeps a ply: at depth 2, no reduction.
+        assert_eq!(late_move_reduction(2, 10), 0);
+        for depth in 2..=12 {
+            for searched in 0..=12 {
+                let reduction = late_move_reduction(depth, searched);
+                assert!(depth - 1 - reduction >= 1, "depth {depth}, move {searched}");
+            }
+        }
+    }
+
+    #[test]
+    fn reverse_futility_cuts_where_the_evaluation_beats_beta_by_its_margin() {
+        with_searcher(START, |searcher, _| {
+            let improving = Node {
+                improving: true,
+                ..node(8, 5)
+            };
+            assert_eq!(searcher.reverse_futility(&node(8, 5), 0, 640), Some(640));
+            assert_eq!(searcher.reverse_futility(&node(8, 5), 0, 639), None);
+            assert_eq!(searcher.reverse_futility(&improving, 0, 560), Some(560));
+            assert_eq!(searcher.reverse_futility(&improving, 0, 559), None);
+            assert_eq!(searcher.reverse_futility(&node(1, 5), 100, 180), Some(180));
+            assert_eq!(searcher.reverse_futility(&node(1, 5), 100, 179), None);
+            assert_eq!(searcher.reverse_futility(&node(9, 5), 0, 5000), None);
+            // Never with a mate score for beta or the evaluation.
+            for (beta, eval) in [(MATE_BOUND, MATE), (-MATE_BOUND, 0), (0, MATE_BOUND)] {
+                assert_eq!(searcher.reverse_futility(&node(1, 5), beta, eval), None);
+            }
+            assert_eq!(
+                searcher.reverse_futility(&node(1, 5), 0, MATE_BOUND - 1),
+                Some(MATE_BOUND - 1)
+            );
+            assert_eq!(
+                searcher.reverse_futility(&node(1, 5), 1 - MATE_BOUND, 0),
+                Some(0)
+            );
+            let pv = Node {
+                pv: true,
+                ..node(1, 5)
+            };
+            let in_check = Node {
+                in_check: true,
+                ..node(1, 5)
+            };
+            assert_eq!(searcher.reverse_futility(&pv, 0, 5000), None);
+            assert_eq!(searcher.reverse_futility(&in_check, 0, 5000), None);
+            searcher.futility = false;
+            assert_eq!(searcher.reverse_futility(&node(1, 5), 0, 5000), None);
+        });
+    }
+
+    #[test]
+    fn the_futility_value_is_the_evaluation_and_its_margin_where_they_miss_alpha() {
+        with_searcher(START, |searcher, _| {
+            assert_eq!(searcher.futility_value(&node(0, 5), 0, 0), Some(0));
+            assert_eq!(searcher.futility_value(&node(1, 5), 0, -150), Some(0));
+            assert_eq!(searcher.futility_value(&node(1, 5), 0, -149), None);
+            assert_eq!(searcher.futility_value(&node(2, 5), 10, -390), Some(10));
+            assert_eq!(searcher.futility_value(&node(2, 5), 10, -389), None);
+            assert_eq!(searcher.futility_value(&node(2, 5), 10, -1000), Some(-600));
+            assert_eq!(searcher.futility_value(&node(3, 5), 0, -5000), None);
+            // Never against a mate score's alpha.
+            assert_eq!(searcher.futility_value(&node(1, 5), MATE_BOUND, 0), None);
+            assert_eq!(
+                searcher.futility_value(&node(1, 5), -MATE_BOUND, -MATE),
+                None
+            );
+            assert_eq!(
+                searcher.futility_value(&node(1, 5), MATE_BOUND - 1, 0),
+                Some(150)
+            );
+            let pv = Node {
+                pv: true,
+                ..node(1, 5)
+            };
+            let in_check = Node {
+                in_check: true,
+                ..node(1, 5)
+            };
+            assert_eq!(searcher.futility_value(&pv, 0, -5000), None);
+            assert_eq!(searcher.futility_value(&in_check, 0, -5000), None);
+            searcher.futility = false;
+            assert_eq!(searcher.futility_value(&node(1, 5), 0, -5000), None);
+        });
+    }
+
+    #[test]
+    fn shallow_nodes_prune_by_exchange_and_by_move_count() {
+        with_searcher(START, |searcher, _| {
+            for (depth, quiet, capture, late, late_improving) in [
+                (1, -60, -20, 2, 4),
+                (3, -180, -180, 6, 12),
+                (5, -300, -500, 14, 28),
+                (8, -480, -1280, 33, 67),
+            ] {
+                let shallow = node(depth, 5);
+                let improving = Node {
+                    improving: true,
+                    ..shallow
+                };
+                assert_eq!(searcher.see_pruning_threshold(&shallow, true), Some(quiet));
+                assert_eq!(
+                    searcher.see_pruning_threshold(&shallow, false),
+                    Some(capture)
+                );
+                assert_eq!(searcher.late_move_limit(&shallow), Some(late));
+                assert_eq!(searcher.late_move_limit(&improving), Some(late_improving));
+            }
+            let pv = Node {
+                pv: true,
+                ..node(1, 5)
+            };
+            let in_check = Node {
+                in_check: true,
+                ..node(1, 5)
+            };
+            for node in [node(9, 5), pv, in_check] {
+                assert_eq!(searcher.see_pruning_threshold(&node, true), None);
+                assert_eq!(searcher.see_pruning_threshold(&node, false), None);
+                assert_eq!(searcher.late_move_limit(&node), None);
+            }
+            searcher.futility = false;
+            assert_eq!(searcher.see_pruning_threshold(&node(1, 5), true), None);
+            assert_eq!(searcher.late_move_limit(&node(1, 5)), None);
+        });
     }
 }
