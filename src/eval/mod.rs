@@ -156,6 +156,31 @@ mod tests {
     }
 
     #[test]
+    fn mate_scores_start_at_the_mate_bound() {
+        assert_eq!(MATE_BOUND, 31_000);
+        for (score, mate) in [
+            (31_000, true),
+            (30_999, false),
+            (-31_000, true),
+            (-30_999, false),
+            (MATE, true),
+            (0, false),
+        ] {
+            assert_eq!(is_mate_score(score), mate, "{score}");
+        }
+        assert_eq!(mate_distance(MATE_BOUND), Some(500));
+        assert_eq!(mate_distance(-MATE_BOUND), Some(-500));
+        assert_eq!(mate_distance(MATE_BOUND - 1), None);
+        assert_eq!(mated_in(7), -31_993);
+    }
+
+    #[test]
+    fn evaluations_print_their_names() {
+        let printed = Evaluation::ALL.map(|kind| kind.to_string());
+        assert_eq!(printed, ["Material", "Positional", "NNUE"]);
+    }
+
+    #[test]
     fn names_parse_back_without_case() {
         for kind in Evaluation::ALL {
             assert_eq!(kind.name().to_uppercase().parse(), Ok(kind));

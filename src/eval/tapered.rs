@@ -105,5 +105,43 @@ mod tests {
     fn phase_counts_pieces() {
         assert_eq!(phase(&Board::default()), MAX_PHASE);
         assert_eq!(phase(&Board::empty()), 0);
+        let board = |fen: &str| fen.parse::<Board>().expect("a board");
+        // Knight 1, bishop 1, rook 2, queen 4, pawns and kings nothing.
+        assert_eq!(phase(&board("4k3/pppp4/8/8/8/8/PPPP4/N3K3")), 1);
+        assert_eq!(phase(&board("4k3/8/8/8/8/8/8/1B2K3")), 1);
+        assert_eq!(phase(&board("r3k3/8/8/8/8/8/8/4K3")), 2);
+        assert_eq!(phase(&board("4k3/8/8/8/8/8/8/3QK3")), 4);
+        assert_eq!(
+            phase(&board("rn2k3/8/8/8/8/8/8/NBRQK3")),
+            1 + 1 + 2 + 4 + 2 + 1
+        );
+        // Five queens a side: 40 by the count, held to the opening's 24.
+        assert_eq!(phase(&board("qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ")), MAX_PHASE);
+    }
+
+    #[test]
+    fn pairs_add_subtract_negate_and_scale_both_halves() {
+        let (a, b) = (pair(30, -7), pair(-4, 11));
+        assert_eq!(a + b, pair(26, 4));
+        assert_eq!(a - b, pair(34, -18));
+        assert_eq!(-a, pair(-30, 7));
+        assert_eq!(a * 3, pair(90, -21));
+        assert_eq!(a * -2, pair(-60, 14));
+        let mut c = a;
+        c += b;
+        assert_eq!(c, pair(26, 4));
+        c -= b;
+        c -= b;
+        assert_eq!(c, pair(34, -18));
+    }
+
+    #[test]
+    fn taper_rounds_toward_zero() {
+        // 10 · 5 + 0 · 19 = 50, 50 / 24 = 2.08; -50 / 24 = -2.08.
+        assert_eq!(pair(10, 0).taper(5), 2);
+        assert_eq!(pair(-10, 0).taper(5), -2);
+        // 1 · 23 + 25 · 1 = 48: exactly 2.
+        assert_eq!(pair(1, 25).taper(23), 2);
+        assert_eq!(pair(0, 24).taper(1), 23);
     }
 }

@@ -261,8 +261,16 @@ mod tests {
         }
         assert_eq!(Param::at(Param::COUNT), None);
         assert_eq!(Param::at(Param::FIRST_TERM), Some(Param::PassedPawn(0)));
+        // Five material values (the king has none), then the square tables.
+        assert_eq!(Param::at(4), Some(Param::Material(4)));
+        assert_eq!(Param::at(5), Some(Param::Square(0, 0)));
+        assert!(Param::all().all(|p| p != Param::Material(5)));
         assert_eq!(Param::Square(0, 36).name(), "Square(Pawn, e4)");
         assert_eq!(Param::Square(5, 62).name(), "Square(King, g1)");
+        assert_eq!(Param::Square(3, 7).name(), "Square(Rook, h8)");
+        assert_eq!(Param::Material(1).name(), "Material(Knight)");
+        assert_eq!(Param::PassedPawn(6).name(), "PassedPawn(6)");
+        assert_eq!(Param::Tempo.name(), "Tempo");
     }
 
     #[test]

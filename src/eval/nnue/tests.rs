@@ -74,6 +74,26 @@ fn the_accumulators_follow_random_games() {
 }
 
 #[test]
+fn removing_a_piece_takes_its_rows_out_and_adding_it_puts_them_back() {
+    let net = random_net(6);
+    let pos = Game::from_fen("r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 3 7")
+        .expect("legal")
+        .position()
+        .clone();
+    let full = NnueAccumulator::new(&net, pos.board());
+    for square in pos.board().occupied() {
+        let piece = pos.board().piece_at(square).expect("occupied");
+        let mut without = pos.board().clone();
+        without.discard_piece_at(square);
+        let mut acc = full;
+        acc.remove(&net, piece, square);
+        assert_eq!(acc, NnueAccumulator::new(&net, &without), "{square}");
+        acc.add(&net, piece, square);
+        assert_eq!(acc, full, "{square}");
+    }
+}
+
+#[test]
 fn a_mirrored_position_scores_the_same() {
     let net = random_net(3);
     for fen in [
@@ -107,9 +127,67 @@ fn nets_round_trip_and_bad_files_are_refused() {
     let mut wild = net.clone();
     wild.output_weights[0][0] = MAX_OUTPUT_WEIGHT + 1;
     assert!(Net::from_bytes(&wild.to_bytes()).is_err());
+}
+
+#[test]
+fn each_field_of_the_header_is_checked() {
+    let good = random_net(5).to_bytes();
+    assert!(Net::from_bytes(&good).is_ok());
+    // A wrong magic, version or neuron count, each alone in a file of the right length.
+    for (at, byte) in [(0, b'X'), (3, b'V'), (4, 3), (8, 64)] {
+        let mut bad = good.clone();
+        bad[at] = byte;
+        assert!(Net::from_bytes(&bad).is_err(), "byte {at} = {byte}");
+    }
+    // Headers cut short, down to one byte short of the neuron count: refused, no panic.
+    for len in [0, 4, 8, 11, 12] {
+        assert!(Net::from_bytes(&good[..len]).is_err(), "{len} bytes");
+    }
+    let mut longer = good.clone();
+    longer.extend([0, 0]);
+    assert!(Net::from_bytes(&longer).is_err());
+}
+
+#[test]
+fn weights_up_to_their_bounds_are_accepted_and_beyond_refused() {
+    let mut edge = Net::zeros();
+    edge.feature_weights[0][0] = MAX_FEATURE_WEIGHT;
+    edge.feature_weights[767][127] = -MAX_FEATURE_WEIGHT;
+    edge.feature_bias[5] = MAX_FEATURE_WEIGHT;
+    edge.output_weights[0][1] = MAX_OUTPUT_WEIGHT;
+    edge.output_weights[1][2] = -MAX_OUTPUT_WEIGHT;
+    edge.output_bias = i16::MAX;
+    assert_eq!(Net::from_bytes(&edge.to_bytes()), Ok(edge.clone()));
+    let beyond: [fn(&mut Net); 5] = [
+        |net| net.feature_weights[0][0] = MAX_FEATURE_WEIGHT + 1,
+        |net| net.feature_weights[767][127] = -MAX_FEATURE_WEIGHT - 1,
+        |net| net.feature_bias[5] = MAX_FEATURE_WEIGHT + 1,
+        |net| net.output_weights[0][1] = MAX_OUTPUT_WEIGHT + 1,
+        |net| net.output_weights[1][2] = -MAX_OUTPUT_WEIGHT - 1,
+    ];
+    for (i, change) in beyond.into_iter().enumerate() {
+        let mut net = edge.clone();
+        change(&mut net);
+        assert!(Net::from_bytes(&net.to_bytes()).is_err(), "change {i}");
+    }
+}
+
+#[test]
+fn an_eval_file_is_used_until_the_embedded_net_is_asked_for() {
+    // The only test that loads a net: a copy of the embedded one, so that the evaluations of
+    // the tests running beside it do not change.
+    let path = std::env::temp_dir().join(format!("engine-nnue-test-{}.nnue", std::process::id()));
+    std::fs::write(&path, EMBEDDED_NET).expect("a temporary file");
     let before = current();
     assert!(use_file(std::path::Path::new("/no/such/net.nnue")).is_err());
     assert!(std::ptr::eq(before, current()));
+    assert_eq!(use_file(&path), Ok(()));
+    let loaded = current();
+    assert!(!std::ptr::eq(loaded, embedded()));
+    assert_eq!(loaded, embedded());
+    use_embedded();
+    assert!(std::ptr::eq(current(), embedded()));
+    std::fs::remove_file(&path).expect("removed");
 }
 
 #[test]
