@@ -254,3 +254,32 @@ fn a_stopped_depth_with_every_move_a_line_shows_its_new_best_once() {
     ];
     check_stopped_depths_play_their_new_best(256, &endgames);
 }
+
+/// A depth stopped by a node limit after its first line beat the last best (depth 8 here,
+/// whose line 1 `b1c3` was not among depth 7's lines): the lines reported again are the new
+/// first and the last depth's others, never more than MultiPV asks for. (The node count pins
+/// today's search: a change of the search may need another count with a new best at a stop.)
+#[test]
+fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let out = crate::common::run(
+        &["--set", "MultiPV=2", "--fen", fen, "go", "nodes", "17000"],
+        "",
+    );
+    let lines = out.lines();
+    let stopped: Vec<&&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 8 ") && l.contains(" pv "))
+        .collect();
+    assert!(
+        stopped
+            .iter()
+            .any(|l| l.contains(" multipv 1 ") && l.contains(" pv b1c3")),
+        "{lines:?}"
+    );
+    assert_eq!(stopped.len(), 2, "{stopped:?}");
+    assert!(
+        lines.iter().all(|l| !l.contains(" multipv 3 ")),
+        "{lines:?}"
+    );
+}
