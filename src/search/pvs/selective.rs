@@ -222,6 +222,19 @@ mod tests {
         }
     }
 
+    /// `node` in the principal variation.
+    fn in_pv(node: Node) -> Node {
+        Node { pv: true, ..node }
+    }
+
+    /// `node` in check.
+    fn checked(node: Node) -> Node {
+        Node {
+            in_check: true,
+            ..node
+        }
+    }
+
     #[test]
     fn the_null_move_is_tried_only_where_its_conditions_hold() {
         with_searcher(START, |searcher, pos| {
@@ -330,14 +343,8 @@ mod tests {
                 searcher.reverse_futility(&node(1, 5), 1 - MATE_BOUND, 0),
                 Some(0)
             );
-            let pv = Node {
-                pv: true,
-                ..node(1, 5)
-            };
-            let in_check = Node {
-                in_check: true,
-                ..node(1, 5)
-            };
+            let pv = in_pv(node(1, 5));
+            let in_check = checked(node(1, 5));
             assert_eq!(searcher.reverse_futility(&pv, 0, 5000), None);
             assert_eq!(searcher.reverse_futility(&in_check, 0, 5000), None);
             searcher.futility = false;
@@ -365,14 +372,8 @@ mod tests {
                 searcher.futility_value(&node(1, 5), MATE_BOUND - 1, 0),
                 Some(150)
             );
-            let pv = Node {
-                pv: true,
-                ..node(1, 5)
-            };
-            let in_check = Node {
-                in_check: true,
-                ..node(1, 5)
-            };
+            let pv = in_pv(node(1, 5));
+            let in_check = checked(node(1, 5));
             assert_eq!(searcher.futility_value(&pv, 0, -5000), None);
             assert_eq!(searcher.futility_value(&in_check, 0, -5000), None);
             searcher.futility = false;
@@ -402,14 +403,8 @@ mod tests {
                 assert_eq!(searcher.late_move_limit(&shallow), Some(late));
                 assert_eq!(searcher.late_move_limit(&improving), Some(late_improving));
             }
-            let pv = Node {
-                pv: true,
-                ..node(1, 5)
-            };
-            let in_check = Node {
-                in_check: true,
-                ..node(1, 5)
-            };
+            let pv = in_pv(node(1, 5));
+            let in_check = checked(node(1, 5));
             for node in [node(9, 5), pv, in_check] {
                 assert_eq!(searcher.see_pruning_threshold(&node, true), None);
                 assert_eq!(searcher.see_pruning_threshold(&node, false), None);
