@@ -54,20 +54,6 @@ impl NnueAccumulator {
         }
     }
 
-    /// Removes the rows of `piece` on `square`.
-    #[inline]
-    pub fn remove(&mut self, net: &Net, piece: Piece, square: Square) {
-        for (side, values) in [Color::White, Color::Black]
-            .into_iter()
-            .zip(&mut self.values)
-        {
-            let row = &net.feature_weights[feature(side, piece, square)];
-            for (v, w) in values.iter_mut().zip(row) {
-                *v -= w;
-            }
-        }
-    }
-
     /// Moves `piece` from `from` to `to` as `to_piece` (a promotion changes it): one pass.
     #[inline]
     fn shift(
@@ -132,13 +118,6 @@ impl NnueAccumulator {
                 *v = b + (n - o) - t;
             }
         }
-    }
-
-    /// Updates the accumulators for the legal move `m` played in `pos`.
-    #[inline]
-    pub fn play(&mut self, net: &Net, pos: &Chess, m: Move) {
-        let parent = *self;
-        self.set_after(&parent, net, pos, m);
     }
 
     /// Sets `self` to the accumulators of `parent`'s position after the legal move `m` played

@@ -64,33 +64,14 @@ fn the_accumulators_follow_random_games() {
                 castles += usize::from(m.is_castle());
                 en_passants += usize::from(m.is_en_passant());
                 promotions += usize::from(m.is_promotion());
-                acc.play(&net, &pos, m);
+                let parent = acc;
+                acc.set_after(&parent, &net, &pos, m);
                 pos.play_unchecked(m);
             }
             assert_eq!(acc, NnueAccumulator::new(&net, pos.board()));
         }
     }
     assert!(castles > 0 && en_passants > 0 && promotions > 0 && nulls > 0);
-}
-
-#[test]
-fn removing_a_piece_takes_its_rows_out_and_adding_it_puts_them_back() {
-    let net = random_net(6);
-    let pos = Game::from_fen("r1bqk2r/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R1BQKB1R w KQkq - 3 7")
-        .expect("legal")
-        .position()
-        .clone();
-    let full = NnueAccumulator::new(&net, pos.board());
-    for square in pos.board().occupied() {
-        let piece = pos.board().piece_at(square).expect("occupied");
-        let mut without = pos.board().clone();
-        without.discard_piece_at(square);
-        let mut acc = full;
-        acc.remove(&net, piece, square);
-        assert_eq!(acc, NnueAccumulator::new(&net, &without), "{square}");
-        acc.add(&net, piece, square);
-        assert_eq!(acc, full, "{square}");
-    }
 }
 
 #[test]
