@@ -94,17 +94,6 @@ impl SideTerms {
         ]
     }
 
-    #[inline]
-    pub fn sum(&self) -> Pair {
-        self.passed_pawns
-            + self.isolated_pawns
-            + self.doubled_pawns
-            + self.mobility
-            + self.king_safety
-            + self.bishop_pair
-            + self.rook_files
-    }
-
     fn term_mut(&mut self, term: Term) -> &mut Pair {
         match term {
             Term::PassedPawns => &mut self.passed_pawns,

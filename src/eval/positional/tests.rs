@@ -17,25 +17,6 @@ fn side(fen: &str, color: Color) -> SideTerms {
 }
 
 #[test]
-fn a_sides_sum_adds_each_of_its_seven_terms() {
-    let terms = SideTerms {
-        passed_pawns: pair(1, -1),
-        isolated_pawns: pair(20, -20),
-        doubled_pawns: pair(300, -300),
-        mobility: pair(4_000, -4_000),
-        king_safety: pair(50_000, -50_000),
-        bishop_pair: pair(600_000, -600_000),
-        rook_files: pair(7_000_000, -7_000_000),
-    };
-    assert_eq!(terms.sum(), pair(7_654_321, -7_654_321));
-    let named = terms.named().map(|(_, value)| value);
-    assert_eq!(
-        named.into_iter().fold(Pair::default(), |a, b| a + b),
-        terms.sum()
-    );
-}
-
-#[test]
 fn the_start_position_scores_the_tempo() {
     let start = Board::default();
     assert_eq!(evaluate(&start, Color::White), TEMPO.mg);
