@@ -1,6 +1,6 @@
 //! Tapered scores: a middlegame and an endgame value, blended by the game phase.
 
-use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use std::ops::{Add, AddAssign, Mul, Neg, Sub};
 
 use shakmaty::Board;
 
@@ -78,13 +78,6 @@ impl AddAssign for Pair {
     }
 }
 
-impl SubAssign for Pair {
-    #[inline]
-    fn sub_assign(&mut self, other: Pair) {
-        *self = *self - other;
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -130,9 +123,6 @@ mod tests {
         let mut c = a;
         c += b;
         assert_eq!(c, pair(26, 4));
-        c -= b;
-        c -= b;
-        assert_eq!(c, pair(34, -18));
     }
 
     #[test]
