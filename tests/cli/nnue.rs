@@ -42,6 +42,25 @@ fn datagen_then_train_then_search_with_the_net() {
     assert!(train.stdout.contains("epoch   2"), "{}", train.stdout);
     assert!(train.stdout.contains("held-out loss"), "{}", train.stdout);
 
+    let tuned = temp_path("tuned.nnue");
+    let tuned_arg = tuned.to_string_lossy();
+    let from_net = ["train", &data_arg, "-o", &tuned_arg, "--epochs", "1"];
+    let init = run(
+        &[&from_net[..], &["--batch", "16", "--init", &net_arg]].concat(),
+        "",
+    );
+    assert!(init.status.success(), "{}", init.stderr);
+    assert!(init.stdout.contains("epoch   0"), "{}", init.stdout);
+    assert!(init.stdout.contains("(the --init net)"), "{}", init.stdout);
+    let missing = temp_path("missing.nnue");
+    let no_net = run(
+        &[&from_net[..], &["--init", &missing.to_string_lossy()]].concat(),
+        "",
+    );
+    assert_eq!(no_net.status.code(), Some(2), "{}", no_net.stderr);
+    assert!(no_net.stderr.contains("missing.nnue"), "{}", no_net.stderr);
+    let _ = std::fs::remove_file(tuned);
+
     let set = format!("EvalFile={net_arg}");
     let eval = run(&["--set", "Evaluation=NNUE", "--set", &set, "eval"], "");
     assert!(eval.status.success(), "{}", eval.stderr);

@@ -157,6 +157,9 @@ pub struct TrainArgs {
     /// Save the float parameters to FILE after each epoch, and resume from it if it exists.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<PathBuf>,
+    /// Start from this net's weights (a net file, as `EvalFile` takes) instead of random ones.
+    #[arg(long, value_name = "NET")]
+    init: Option<PathBuf>,
 }
 
 /// Runs `engine train`: one line per epoch on stdout, then the quantisation check.
@@ -168,6 +171,10 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
     if args.threads == 0 || args.batch == 0 || !(0.0..=1.0).contains(&args.lambda) {
         bail!("--threads and --batch must be at least 1, --lambda from 0 to 1");
     }
+    let init = match &args.init {
+        Some(path) => Some(engine::eval::nnue::Net::load(path).map_err(anyhow::Error::msg)?),
+        None => None,
+    };
     let out = Output::stdout();
     let (mut records, holdout) = train::load(&args.files)?;
     out.line(&format!(
@@ -175,6 +182,14 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
         records.len(),
         holdout.len()
     ));
+    if let Some(net) = &init {
+        let model = train::model::Model::from_net(net);
+        out.line(&format!(
+            "epoch   0  train loss {:.6}  held-out loss {:.6}  (the --init net)",
+            train::mean_loss(&model, &records, args.lambda),
+            train::mean_loss(&model, &holdout, args.lambda)
+        ));
+    }
     let settings = TrainSettings {
         epochs: args.epochs,
         batch: args.batch,
@@ -184,6 +199,7 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
         threads: args.threads,
         seed: args.seed,
         checkpoint: args.checkpoint.clone(),
+        init,
     };
     let model = train::train(&settings, &mut records, &holdout, |e| {
         out.line(&format!(

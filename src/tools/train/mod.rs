@@ -46,6 +46,8 @@ pub struct TrainSettings {
     pub seed: u64,
     /// Where the float parameters are saved after each epoch, and resumed from if present.
     pub checkpoint: Option<PathBuf>,
+    /// The net training starts from (fine-tuning) instead of random weights.
+    pub init: Option<Net>,
 }
 
 /// What an epoch did.
@@ -134,7 +136,10 @@ pub fn train(
     let (mut model, mut optimiser, first_epoch) = match &settings.checkpoint {
         Some(path) if path.exists() => load_checkpoint(path, settings.decay)?,
         _ => (
-            Model::random(settings.seed),
+            settings
+                .init
+                .as_ref()
+                .map_or_else(|| Model::random(settings.seed), Model::from_net),
             AdamW::new(PARAMS, settings.decay),
             0,
         ),

@@ -44,6 +44,22 @@ impl Model {
         Model { params }
     }
 
+    /// The float parameters of a quantised net (each weight over its scale): training can start
+    /// from a net the engine already plays with, and quantising them gives the net back.
+    pub fn from_net(net: &Net) -> Model {
+        let mut params = Vec::with_capacity(PARAMS);
+        let over = |scale: i32| move |&w: &i16| f32::from(w) / scale as f32;
+        for row in &net.feature_weights {
+            params.extend(row.iter().map(over(QA)));
+        }
+        params.extend(net.feature_bias.iter().map(over(QA)));
+        for row in &net.output_weights {
+            params.extend(row.iter().map(over(QB)));
+        }
+        params.push(f32::from(net.output_bias) / QB as f32);
+        Model { params }
+    }
+
     /// The accumulators of a sample (before activation).
     fn hidden(&self, sample: &Sample) -> Hidden {
         let bias = &self.params[FEATURE_BIAS..OUTPUT_WEIGHTS];

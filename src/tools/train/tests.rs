@@ -20,6 +20,7 @@ fn settings(epochs: usize) -> TrainSettings {
         threads: 2,
         seed: 5,
         checkpoint: None,
+        init: None,
     }
 }
 
@@ -58,4 +59,41 @@ fn the_quantised_net_scores_as_the_float_model_does() {
     // Tolerance: 10 cp on average, 40 cp at most (rounding of ~30 rows of weights at 1/255).
     let (max, mean) = quantisation_error(&model, &net, &records[4000..]);
     assert!(mean < 10.0 && max < 40.0, "mean {mean} max {max}");
+}
+
+#[test]
+fn a_net_read_back_into_floats_quantises_to_itself() {
+    let net = crate::eval::nnue::embedded();
+    let model = Model::from_net(net);
+    assert_eq!(model.params.len(), PARAMS);
+    assert_eq!(&model.quantise(), net);
+    let records = sample_records();
+    let (max, mean) = quantisation_error(&model, net, &records[..1000]);
+    assert!(mean < 1.0 && max < 5.0, "mean {mean} max {max}");
+}
+
+#[test]
+fn training_from_a_net_starts_where_it_is_and_lowers_its_loss() {
+    let records = sample_records();
+    let (mut train_set, holdout) = (records[..4500].to_vec(), records[4500..].to_vec());
+    let mut from_random = Vec::new();
+    let start = train(&settings(3), &mut train_set, &holdout, |r| {
+        from_random.push(*r)
+    })
+    .expect("training runs");
+    let init = start.quantise();
+    let loss_before = mean_loss(&Model::from_net(&init), &train_set, 0.5);
+    let tuned = TrainSettings {
+        init: Some(init),
+        rate: 0.0005,
+        ..settings(2)
+    };
+    let mut from_net = Vec::new();
+    let model =
+        train(&tuned, &mut train_set, &holdout, |r| from_net.push(*r)).expect("training runs");
+    assert!(
+        from_net[0].train_loss < from_random[0].train_loss,
+        "{from_net:?} {from_random:?}"
+    );
+    assert!(mean_loss(&model, &train_set, 0.5) < loss_before);
 }
