@@ -162,6 +162,11 @@ pub struct TrainArgs {
     init: Option<PathBuf>,
 }
 
+/// The start of an epoch's line: its number and losses.
+fn epoch_line(epoch: usize, train_loss: f64, holdout_loss: f64) -> String {
+    format!("epoch {epoch:>3}  train loss {train_loss:.6}  held-out loss {holdout_loss:.6}")
+}
+
 /// Runs `engine train`: one line per epoch on stdout, then the quantisation check.
 pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
     use engine::tools::train::{self, TrainSettings};
@@ -172,7 +177,9 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
         bail!("--threads and --batch must be at least 1, --lambda from 0 to 1");
     }
     let init = match &args.init {
-        Some(path) => Some(engine::eval::nnue::Net::load(path).map_err(anyhow::Error::msg)?),
+        Some(path) => Some(train::model::Model::from_net(
+            &engine::eval::nnue::Net::load(path).map_err(anyhow::Error::msg)?,
+        )),
         None => None,
     };
     let out = Output::stdout();
@@ -182,12 +189,14 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
         records.len(),
         holdout.len()
     ));
-    if let Some(net) = &init {
-        let model = train::model::Model::from_net(net);
+    if let Some(model) = &init {
         out.line(&format!(
-            "epoch   0  train loss {:.6}  held-out loss {:.6}  (the --init net)",
-            train::mean_loss(&model, &records, args.lambda),
-            train::mean_loss(&model, &holdout, args.lambda)
+            "{}  (the --init net)",
+            epoch_line(
+                0,
+                train::mean_loss(model, &records, args.lambda),
+                train::mean_loss(model, &holdout, args.lambda)
+            )
         ));
     }
     let settings = TrainSettings {
@@ -203,10 +212,8 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
     };
     let model = train::train(&settings, &mut records, &holdout, |e| {
         out.line(&format!(
-            "epoch {:>3}  train loss {:.6}  held-out loss {:.6}  rate {:.6}  {:.1} s",
-            e.epoch,
-            e.train_loss,
-            e.holdout_loss,
+            "{}  rate {:.6}  {:.1} s",
+            epoch_line(e.epoch, e.train_loss, e.holdout_loss),
             e.rate,
             e.time.as_secs_f64()
         ));

@@ -46,8 +46,8 @@ pub struct TrainSettings {
     pub seed: u64,
     /// Where the float parameters are saved after each epoch, and resumed from if present.
     pub checkpoint: Option<PathBuf>,
-    /// The net training starts from (fine-tuning) instead of random weights.
-    pub init: Option<Net>,
+    /// The parameters training starts from (a net's, [`Model::from_net`]) instead of random ones.
+    pub init: Option<Model>,
 }
 
 /// What an epoch did.
@@ -138,8 +138,8 @@ pub fn train(
         _ => (
             settings
                 .init
-                .as_ref()
-                .map_or_else(|| Model::random(settings.seed), Model::from_net),
+                .clone()
+                .unwrap_or_else(|| Model::random(settings.seed)),
             AdamW::new(PARAMS, settings.decay),
             0,
         ),

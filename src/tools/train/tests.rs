@@ -81,8 +81,8 @@ fn training_from_a_net_starts_where_it_is_and_lowers_its_loss() {
         from_random.push(*r)
     })
     .expect("training runs");
-    let init = start.quantise();
-    let loss_before = mean_loss(&Model::from_net(&init), &train_set, 0.5);
+    let init = Model::from_net(&start.quantise());
+    let loss_before = mean_loss(&init, &train_set, 0.5);
     let tuned = TrainSettings {
         init: Some(init),
         rate: 0.0005,
