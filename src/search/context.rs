@@ -257,10 +257,18 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// The position after the legal move `m`, with its key pushed on the history.
     #[inline]
     pub fn play(&mut self, pos: &Chess, m: Move) -> Chess {
+        self.play_announced(pos, m, |_| {})
+    }
+
+    /// [`SearchContext::play`], telling `announce` the child's key as soon as it is known,
+    /// before the evaluation's update: time for the table to fetch the child's slot.
+    #[inline]
+    pub fn play_announced(&mut self, pos: &Chess, m: Move, announce: impl FnOnce(u64)) -> Chess {
         self.observer.play(pos, m);
         let mut child = pos.clone();
         child.play_unchecked(m);
         let key = key_after(pos, self.history.key(), m, &child);
+        announce(key);
         self.history.push(key);
         if self.accumulators.is_empty() {
             let sums = self.sums().after(pos, m);

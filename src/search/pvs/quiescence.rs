@@ -98,7 +98,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             if prune_losing && self.loses_material(pos, m, stage) {
                 continue;
             }
-            let child = self.context.play(pos, m);
+            let tt = self.tt;
+            let child = self.context.play_announced(pos, m, |key| tt.prefetch(key));
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             self.context.undo();
             if self.context.stopped() {

@@ -192,6 +192,13 @@ impl TranspositionTable {
         &self.entries[((key as u128 * self.entries.len() as u128) >> 64) as usize]
     }
 
+    /// Asks the processor to bring the slot of `key` into its caches without waiting for it,
+    /// so that the probe of a position entered a little later finds it there.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        mem_prefetch::prefetch_read_data::<_, 3>(self.slot(key));
+    }
+
     /// The entry for `key`, with its mate score made relative to `ply`.
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
