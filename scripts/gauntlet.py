@@ -203,7 +203,10 @@ def main():
         rows = [run_match(args, opponent, openings, args.out) for opponent in args.opponent]
     finally:
         os.remove(openings)
-    print(f"Gauntlet of engine {commit()} on {date.today().isoformat()}, openings {os.path.basename(args.openings)}")
+    # The binary may be a copy from another commit: the repository's commit only says where the
+    # script ran.
+    print(f"Gauntlet of {args.engine} on {date.today().isoformat()} (script at {commit()}), "
+          f"openings {os.path.basename(args.openings)}")
     print("| Opponent | Time control | Games | W-L-D | Score | Elo ± 95% | Faults |")
     print("|---|---|---|---|---|---|---|")
     for row in rows:
