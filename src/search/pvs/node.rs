@@ -233,8 +233,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 self.quiets[ply].push(m);
             }
             self.played[ply] = Some(piece_to(color, m));
-            let tt = self.tt;
-            let child = self.context.play_announced(pos, m, |key| tt.prefetch(key));
+            let child = self.play_move(pos, m);
             let score = if searched == 0 {
                 -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
             } else {

@@ -98,8 +98,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             if prune_losing && self.loses_material(pos, m, stage) {
                 continue;
             }
-            let tt = self.tt;
-            let child = self.context.play_announced(pos, m, |key| tt.prefetch(key));
+            let child = self.play_move(pos, m);
             let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
             self.context.undo();
             if self.context.stopped() {

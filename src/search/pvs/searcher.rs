@@ -11,7 +11,7 @@ use crate::search::pvs::history::{Continuation, Heuristics, PieceTo};
 use crate::search::pvs::picker::MoveFrame;
 use crate::search::pvs::tt::TranspositionTable;
 use crate::search::types::{SearchConfig, MAX_PLY};
-use shakmaty::{Move, MoveList, Position};
+use shakmaty::{Chess, Move, MoveList, Position};
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
 pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
@@ -108,6 +108,18 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     pub(super) fn continuation(&self, ply: usize) -> Continuation {
         let back = |n: usize| ply.checked_sub(n).and_then(|p| self.played[p]);
         [back(1), back(2)]
+    }
+
+    /// The position after `m`, entered: with the table on, the child's slot is fetched into
+    /// the cache while the evaluation is updated, ready for the child's probe.
+    #[inline]
+    pub(super) fn play_move(&mut self, pos: &Chess, m: Move) -> Chess {
+        let tt = self.use_tt.then_some(self.tt);
+        self.context.play_announced(pos, m, |key| {
+            if let Some(tt) = tt {
+                tt.prefetch(key);
+            }
+        })
     }
 }
 
