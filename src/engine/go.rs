@@ -8,7 +8,9 @@ use crate::engine::command::GoParams;
 use crate::engine::event::{quote, Event, PerftReport};
 use crate::engine::task::{wait_for_release, Finished, TaskKind};
 use crate::engine::Engine;
-use crate::search::time::{clock_budget, movetime_budget, ClockState, TimeBudget};
+use crate::search::time::{
+    clock_budget, forced_move_budget, movetime_budget, ClockState, TimeBudget,
+};
 use crate::search::{self, Limits, SearchConfig, MAX_DEPTH};
 
 impl Engine {
@@ -133,7 +135,14 @@ impl Engine {
             increment_ms: increment.unwrap_or(0),
             moves_to_go: go.movestogo,
         };
-        Some(clock_budget(clock, overhead))
+        let budget = clock_budget(clock, overhead);
+        // A forced move (one legal move, whatever `searchmoves` says) is thought about briefly.
+        let forced = self.game.position().legal_moves().len() == 1;
+        Some(if forced {
+            forced_move_budget(budget)
+        } else {
+            budget
+        })
     }
 
     /// The legal moves among `searchmoves`; the others are reported and skipped.

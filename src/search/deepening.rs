@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Move, Position};
+use shakmaty::Move;
 
 use crate::eval::{mate_distance, Score};
 use crate::search::context::SearchContext;
@@ -24,7 +24,7 @@ pub enum Deepening {
     Afresh,
     /// Each depth builds on the last through the table and the move ordering
     /// (IterativeDeepening): every depth from the first; the next depth is expected to take
-    /// twice as long as the last; a forced move under a clock needs no second depth.
+    /// twice as long as the last.
     Incremental,
 }
 
@@ -96,7 +96,6 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         _ => 1,
     };
     let root_moves = search.root_moves().len();
-    let legal_moves = search.context().root.legal_moves().len();
     let mut result = SearchResult {
         best: search.root_moves().first().copied(),
         ..SearchResult::default()
@@ -155,10 +154,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
                 thread_nodes,
             });
         }
-        if !lines_complete
-            || mate_limit_reached(limits, score)
-            || forced_move_under_clock::<S>(legal_moves, limits)
-        {
+        if !lines_complete || mate_limit_reached(limits, score) {
             break;
         }
     }
@@ -277,15 +273,6 @@ fn finish<'a>(search: &mut impl DepthSearch<'a>, result: &mut SearchResult) {
     let context = search.context();
     result.nodes = context.limiter.nodes();
     result.stats = context.stats;
-}
-
-/// Under a clock, an incremental search plays a forced move (the only legal move, whatever
-/// `searchmoves` says) without a second thought.
-fn forced_move_under_clock<'a, S: DepthSearch<'a>>(legal_moves: usize, limits: &Limits) -> bool {
-    S::DEEPENING == Deepening::Incremental
-        && legal_moves == 1
-        && limits.time.is_some()
-        && !limits.infinite
 }
 
 /// The measured cost of the depths searched so far, to predict the next one's.

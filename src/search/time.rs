@@ -26,6 +26,10 @@ const ASSUMED_MOVES_TO_GO: u32 = 20;
 const HARD_TO_SOFT: i128 = 4;
 /// The least a search is given, so that it still finds a legal move.
 const MIN_THINK: Duration = Duration::from_millis(1);
+/// The share of the usual base a forced move is thought about (one part in four).
+const FORCED_MOVE_SHARE: u32 = 4;
+/// The longest a forced move is thought about, Stockfish's cap.
+const FORCED_MOVE_MAX: Duration = Duration::from_millis(500);
 
 /// Budget for `go movetime T`: all of it, less the overhead.
 pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
@@ -59,6 +63,20 @@ pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
     TimeBudget {
         soft: ms(soft),
         hard: ms(hard),
+    }
+}
+
+/// The budget of a forced move (one legal move) under a clock: a quarter of the usual base, at
+/// most half a second, and no more. Deep enough that the score it reports is the position's
+/// (a GUI shows it, an adjudication may act on it), short enough to keep the clock for the
+/// moves that have a choice.
+pub fn forced_move_budget(usual: TimeBudget) -> TimeBudget {
+    let think = (usual.soft / FORCED_MOVE_SHARE)
+        .min(FORCED_MOVE_MAX)
+        .max(MIN_THINK);
+    TimeBudget {
+        soft: think,
+        hard: think,
     }
 }
 
@@ -151,6 +169,31 @@ mod tests {
         // (10,000 - 3 x 10) / 20 + 3/4 of 100 = 498 + 75.
         assert_eq!(budget.soft, Duration::from_millis(573));
         assert_eq!(budget.hard, Duration::from_millis(2292));
+    }
+
+    #[test]
+    fn a_forced_move_gets_a_quarter_of_the_base_and_at_most_half_a_second() {
+        let at_ten_seconds = clock_budget(
+            ClockState {
+                time_left_ms: 10_000,
+                increment_ms: 100,
+                moves_to_go: None,
+            },
+            10,
+        );
+        let forced = forced_move_budget(at_ten_seconds);
+        // A quarter of 573 ms, and no search past it.
+        assert_eq!(
+            forced.soft,
+            Duration::from_millis(143) + Duration::from_micros(250)
+        );
+        assert_eq!(forced.hard, forced.soft);
+        let long = TimeBudget {
+            soft: Duration::from_secs(60),
+            hard: Duration::from_secs(240),
+        };
+        assert_eq!(forced_move_budget(long).hard, Duration::from_millis(500));
+        assert_eq!(forced_move_budget(movetime_budget(0, 10)).soft, MIN_THINK);
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The limits of `go` read as Stockfish reads them: no `go` becomes a search without end unless
-//! it asks for one, a forced move is a move with one legal reply (not one `searchmoves` entry),
-//! and absurd clocks give a long think, not an overflow.
+//! it asks for one, a forced move (one legal move, not one `searchmoves` entry) is thought about
+//! briefly under a clock, and absurd clocks give a long think, not an overflow.
 
 use std::time::{Duration, Instant};
 
@@ -84,6 +84,42 @@ fn a_clocked_move_comes_back_well_within_the_clock() {
         assert!(deepest(&lines) > 1, "{go}: {lines:?}");
         assert_legal_answer(START_FEN, &moves, &answer);
     }
+}
+
+/// A forced move under a clock is thought about briefly, but past depth 1, so that its score is
+/// the position's (a GUI shows it; an adjudication may act on it). With ten minutes on the clock
+/// (a base of half a minute) the answer comes well within the test's wait, from a search deeper
+/// than one ply that sees the queen it is down, or the mate.
+#[test]
+fn a_forced_move_under_a_long_clock_is_searched_briefly_and_scored_truly() {
+    let mut engine = Engine::start();
+    // White's king has one move, Kh1.
+    engine.command("position fen 6k1/8/8/8/8/8/4q3/6K1 w - - 0 1");
+    let (lines, answer) = engine.go("go wtime 600000 btime 600000");
+    assert_eq!(answer.best, "g1h1");
+    assert!(deepest(&lines) > 1, "{lines:?}");
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("info depth"))
+        .expect("a line");
+    let cp = last
+        .split_once("score cp ")
+        .and_then(|(_, rest)| rest.split_whitespace().next()?.parse::<i32>().ok());
+    assert!(
+        last.contains("score mate -") || cp.is_some_and(|cp| cp < -500),
+        "{last}"
+    );
+}
+
+/// `go movetime` is spent whole, a forced move included, as Stockfish spends it.
+#[test]
+fn a_forced_move_under_movetime_is_searched_past_depth_one() {
+    let mut engine = Engine::start();
+    engine.command("position fen 6k1/8/8/8/8/8/4q3/6K1 w - - 0 1");
+    let (lines, answer) = engine.go("go movetime 300");
+    assert_eq!(answer.best, "g1h1");
+    assert!(deepest(&lines) > 1, "{lines:?}");
 }
 
 #[test]

@@ -6,7 +6,7 @@ Usage: python3 tests/python/multipv_output.py [ENGINE]   (default: target/releas
 - one legal move and multipv=5: one entry, with its `multipv` key;
 - UCI_LimitStrength and multipv=2: exactly two entries, numbered 1 and 2, with distinct first
   moves, and the move played is line 1's;
-- a clock and root_moves=[one move]: searched deeper than depth 1 (the forced-move shortcut
+- a clock and root_moves=[one move]: searched deeper than depth 1 (the forced-move budget
   counts legal moves, not the moves asked for).
 Prints one line per check and "N passed, M failed"; exits non-zero when any check failed.
 """

@@ -1,11 +1,9 @@
 //! Deepening: the next depth's predicted cost, and through whole searches the limits that end
-//! the deepening (a mate found, a forced move under a clock, a depth alone for the exact
-//! searches).
+//! the deepening (a mate found, a depth alone for the exact searches).
 
 use super::*;
 use crate::board::game::Game;
 use crate::eval::MATE;
-use crate::search::time::TimeBudget;
 use crate::search::{run_alone, SearchConfig, SearchKind, SearchState};
 
 /// Minimax's nodes per depth are the sizes of the game tree: 1 + perft(1) + ... + perft(d).
@@ -124,41 +122,6 @@ fn a_search_for_a_mate_stops_at_the_depth_that_proves_it() {
     let result = search(fen, SearchKind::IterativeDeepening, &limits);
     assert_eq!(result.score, MATE - 1, "Rd8#");
     assert_eq!(result.depth, 1, "no depth after the mate in 1 was found");
-}
-
-#[test]
-fn a_forced_move_under_a_clock_is_played_after_one_depth() {
-    // White's king has one move, Kh1, and the game goes on after it.
-    let fen = "6k1/8/8/8/8/8/4q3/6K1 w - - 0 1";
-    let game = Game::from_fen(fen).expect("legal");
-    assert_eq!(shakmaty::Position::legal_moves(game.position()).len(), 1);
-    let clock = Some(TimeBudget {
-        soft: Duration::from_secs(60),
-        hard: Duration::from_secs(60),
-    });
-    // A node limit ends the searches that think on, so that a fault cannot run for a minute.
-    let limits = |time, infinite| Limits {
-        time,
-        infinite,
-        nodes: Some(300_000),
-        ..Limits::default()
-    };
-    let timed = search(fen, SearchKind::IterativeDeepening, &limits(clock, false));
-    assert_eq!(timed.depth, 1);
-    // Without a clock, with `go infinite`, or for a search that starts afresh at each depth,
-    // the search goes on.
-    for (kind, time, infinite) in [
-        (SearchKind::IterativeDeepening, None, false),
-        (SearchKind::IterativeDeepening, clock, true),
-        (SearchKind::AlphaBeta, clock, false),
-    ] {
-        let result = search(fen, kind, &limits(time, infinite));
-        assert!(
-            result.depth > 1,
-            "{kind:?} {time:?} {infinite}: depth {}",
-            result.depth
-        );
-    }
 }
 
 #[test]
