@@ -16,13 +16,26 @@ fn deepest(lines: &[String]) -> u32 {
         .unwrap_or(0)
 }
 
+/// The lines of `go` from `position`, which must answer `best` from a search past depth 1.
+fn searched_past_depth_one(position: &str, go: &str, best: &str) -> Vec<String> {
+    let mut engine = Engine::start();
+    engine.command(position);
+    let (lines, answer) = engine.go(go);
+    assert_eq!(answer.best, best);
+    assert!(deepest(&lines) > 1, "{lines:?}");
+    lines
+}
+
+/// White's king has one move, Kh1.
+const FORCED_KH1: &str = "position fen 6k1/8/8/8/8/8/4q3/6K1 w - - 0 1";
+
 #[test]
 fn one_searchmove_under_a_clock_is_searched_deeper_than_depth_one() {
-    let mut engine = Engine::start();
-    engine.command("position startpos moves f2f3 e7e5");
-    let (lines, answer) = engine.go("go movetime 500 searchmoves g2g4");
-    assert_eq!(answer.best, "g2g4");
-    assert!(deepest(&lines) > 1, "{lines:?}");
+    let lines = searched_past_depth_one(
+        "position startpos moves f2f3 e7e5",
+        "go movetime 500 searchmoves g2g4",
+        "g2g4",
+    );
     assert!(
         lines.iter().any(|l| l.contains("score mate -1")),
         "{lines:?}"
@@ -92,12 +105,7 @@ fn a_clocked_move_comes_back_well_within_the_clock() {
 /// than one ply that sees the queen it is down, or the mate.
 #[test]
 fn a_forced_move_under_a_long_clock_is_searched_briefly_and_scored_truly() {
-    let mut engine = Engine::start();
-    // White's king has one move, Kh1.
-    engine.command("position fen 6k1/8/8/8/8/8/4q3/6K1 w - - 0 1");
-    let (lines, answer) = engine.go("go wtime 600000 btime 600000");
-    assert_eq!(answer.best, "g1h1");
-    assert!(deepest(&lines) > 1, "{lines:?}");
+    let lines = searched_past_depth_one(FORCED_KH1, "go wtime 600000 btime 600000", "g1h1");
     let last = lines
         .iter()
         .rev()
@@ -115,11 +123,7 @@ fn a_forced_move_under_a_long_clock_is_searched_briefly_and_scored_truly() {
 /// `go movetime` is spent whole, a forced move included, as Stockfish spends it.
 #[test]
 fn a_forced_move_under_movetime_is_searched_past_depth_one() {
-    let mut engine = Engine::start();
-    engine.command("position fen 6k1/8/8/8/8/8/4q3/6K1 w - - 0 1");
-    let (lines, answer) = engine.go("go movetime 300");
-    assert_eq!(answer.best, "g1h1");
-    assert!(deepest(&lines) > 1, "{lines:?}");
+    searched_past_depth_one(FORCED_KH1, "go movetime 300", "g1h1");
 }
 
 #[test]
