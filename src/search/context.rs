@@ -356,7 +356,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     #[inline]
     pub fn evaluate(&self, pos: &Chess) -> Score {
         if let Some(acc) = self.accumulators.get(self.nnue_ply) {
-            return acc.evaluate(self.net, pos.turn());
+            return acc.evaluate(self.net, pos.turn(), pos.board().occupied().count());
         }
         self.evaluation
             .evaluate_with(pos.board(), pos.turn(), self.sums())

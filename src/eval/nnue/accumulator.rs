@@ -4,7 +4,7 @@
 use shakmaty::{Board, Chess, Color, Move, Piece, Position, Role, Square};
 
 use super::net::Net;
-use super::{feature, HIDDEN, QA, QB, SCALE};
+use super::{bucket, feature, HIDDEN, QA, QB, SCALE};
 use crate::eval::Score;
 
 /// Each side's sums of its feature rows and the biases: White's first, then Black's.
@@ -25,18 +25,19 @@ impl NnueAccumulator {
         acc
     }
 
-    /// The score of the position with `turn` to move, in centipawns from the side to move's
-    /// view: the side to move's accumulator, then the other's, through SCReLU into the output.
+    /// The score of the position with `turn` to move and `pieces` pieces on the board, in
+    /// centipawns from the side to move's view: the side to move's accumulator, then the
+    /// other's, through SCReLU into the output layer of the piece count's bucket.
     #[inline]
-    pub fn evaluate(&self, net: &Net, turn: Color) -> Score {
+    pub fn evaluate(&self, net: &Net, turn: Color, pieces: usize) -> Score {
         let (us, them) = match turn {
             Color::White => (&self.values[0], &self.values[1]),
             Color::Black => (&self.values[1], &self.values[0]),
         };
-        let weights = &net.output_weights;
-        let sum = screlu_dot(us, &weights[0]) + screlu_dot(them, &weights[1]);
+        let layer = &net.outputs[bucket(pieces)];
+        let sum = screlu_dot(us, &layer.weights[0]) + screlu_dot(them, &layer.weights[1]);
         // sum is at the scale QA²·QB / 256, the bias at QB.
-        let output = i64::from(sum) * 256 + i64::from(net.output_bias) * i64::from(QA * QA);
+        let output = i64::from(sum) * 256 + i64::from(layer.bias) * i64::from(QA * QA);
         (output * i64::from(SCALE) / i64::from(QA * QA * QB)) as Score
     }
 
@@ -175,5 +176,5 @@ fn screlu_dot(values: &[i16; HIDDEN], weights: &[i16; HIDDEN]) -> i32 {
 
 /// The score of `board` with `turn` to move under `net`, from fresh accumulators.
 pub fn evaluate_board(net: &Net, board: &Board, turn: Color) -> Score {
-    NnueAccumulator::new(net, board).evaluate(net, turn)
+    NnueAccumulator::new(net, board).evaluate(net, turn, board.occupied().count())
 }

@@ -1,9 +1,10 @@
 //! The neural evaluator (NNUE), trained only on this engine's own games (`engine datagen`,
 //! `engine train`).
 //!
-//! The net is (768 → [`HIDDEN`]) × 2 → 1: each side's accumulator sums one row of feature
-//! weights per piece, seen from that side ([`feature`]); the side to move's accumulator, then the
-//! other's, go through SCReLU (clamp to 0..1, squared) into one output. Integers throughout:
+//! The net is (768 → [`HIDDEN`]) × 2 → 1 × [`BUCKETS`]: each side's accumulator sums one row of
+//! feature weights per piece, seen from that side ([`feature`]); the side to move's accumulator,
+//! then the other's, go through SCReLU (clamp to 0..1, squared) into one output, whose weights
+//! are chosen by the number of pieces on the board ([`bucket`]). Integers throughout:
 //! feature weights and biases × [`QA`], output weights and bias × [`QB`]; the score is the output
 //! × 400 in centipawns ([`NnueAccumulator::evaluate`]). The embedded net is `nets/default.nnue`; the
 //! `EvalFile` option loads another ([`use_file`]).
@@ -23,6 +24,8 @@ pub use net::Net;
 pub const INPUTS: usize = 768;
 /// The neurons of each side's accumulator.
 pub const HIDDEN: usize = 128;
+/// The output layers, one for each range of piece counts.
+pub const BUCKETS: usize = 8;
 /// The scale of the feature weights and biases (and of an activation of 1).
 pub const QA: i32 = 255;
 /// The scale of the output weights and bias.
@@ -40,6 +43,13 @@ pub fn feature(perspective: Color, piece: Piece, square: Square) -> usize {
         Color::Black => square as usize ^ 56,
     };
     side + (piece.role as usize - 1) * 64 + square
+}
+
+/// The output layer of a position with `pieces` pieces on the board: 2–5 pieces the first,
+/// 30–32 the last.
+#[inline]
+pub fn bucket(pieces: usize) -> usize {
+    (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
 }
 
 /// The embedded net's file.

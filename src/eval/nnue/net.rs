@@ -1,23 +1,32 @@
 //! A quantised net: its weights, its file format, and its output for an accumulator.
 //!
-//! The file: the magic `ENNU`, the version (u32) and [`HIDDEN`] (u32), then, as little-endian
-//! i16: the feature weights (768 rows of `HIDDEN`), the feature biases, the output weights (the
-//! side to move's `HIDDEN`, then the other side's) and the output bias.
+//! The file: the magic `ENNU`, the version (u32), [`HIDDEN`] (u32) and, from version 3,
+//! [`BUCKETS`] (u32); then, as little-endian i16: the feature weights (768 rows of `HIDDEN`), the
+//! feature biases, and for each bucket its output weights (the side to move's `HIDDEN`, then the
+//! other side's) and its output bias. A version 2 file has one bucket, which every bucket takes.
 
 use std::path::Path;
 
-use super::{HIDDEN, INPUTS};
+use super::{BUCKETS, HIDDEN, INPUTS};
 
 /// The first bytes of a net file.
 pub const MAGIC: [u8; 4] = *b"ENNU";
-/// The version of the file format.
-pub const VERSION: u32 = 2;
-/// The size of the header: magic, version, hidden size.
-const HEADER: usize = 12;
+/// The version of the file format written.
+pub const VERSION: u32 = 3;
+/// The version of one output layer, still read.
+const VERSION_ONE_BUCKET: u32 = 2;
 /// The largest feature weight or bias: 1.98 × QA, so that 32 pieces cannot overflow an i16.
 pub const MAX_FEATURE_WEIGHT: i16 = 505;
 /// The largest output weight: 1.98 × QB, so that no term of the output sum overflows an i32.
 pub const MAX_OUTPUT_WEIGHT: i16 = 507;
+
+/// One bucket's output layer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutputLayer {
+    /// The side to move's half, then the other side's.
+    pub weights: [[i16; HIDDEN]; 2],
+    pub bias: i16,
+}
 
 /// The weights of a quantised net.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -25,9 +34,43 @@ pub struct Net {
     /// One row per input ([`super::feature`]).
     pub feature_weights: Vec<[i16; HIDDEN]>,
     pub feature_bias: [i16; HIDDEN],
-    /// The side to move's half, then the other side's.
-    pub output_weights: [[i16; HIDDEN]; 2],
-    pub output_bias: i16,
+    /// One output layer per bucket ([`super::bucket`]).
+    pub outputs: [OutputLayer; BUCKETS],
+}
+
+/// The little-endian u32 at `at`, if the bytes reach that far.
+fn word(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at + 4)?;
+    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+/// The length of the header and the number of output layers of a file, read from its header.
+fn read_header(bytes: &[u8]) -> Result<(usize, usize), String> {
+    if bytes.len() < 12 || bytes[0..4] != MAGIC {
+        return Err("not a net file (no ENNU header)".to_string());
+    }
+    let (version, hidden) = (word(bytes, 4), word(bytes, 8));
+    let refused = |buckets: Option<u32>| {
+        let buckets = buckets.map_or(String::new(), |b| format!(" and {b} output layers"));
+        format!(
+            "a net of version {} with {} neurons{buckets}; this engine reads version {VERSION} \
+             with {HIDDEN} neurons and {BUCKETS} output layers (or version {VERSION_ONE_BUCKET} \
+             with one)",
+            version.unwrap_or(0),
+            hidden.unwrap_or(0)
+        )
+    };
+    if hidden != Some(HIDDEN as u32) {
+        return Err(refused(None));
+    }
+    match version {
+        Some(VERSION_ONE_BUCKET) => Ok((12, 1)),
+        Some(VERSION) => match word(bytes, 12) {
+            Some(b) if b == BUCKETS as u32 => Ok((16, BUCKETS)),
+            buckets => Err(refused(buckets)),
+        },
+        _ => Err(refused(None)),
+    }
 }
 
 impl Net {
@@ -36,34 +79,24 @@ impl Net {
         Net {
             feature_weights: vec![[0; HIDDEN]; INPUTS],
             feature_bias: [0; HIDDEN],
-            output_weights: [[0; HIDDEN]; 2],
-            output_bias: 0,
+            outputs: [OutputLayer {
+                weights: [[0; HIDDEN]; 2],
+                bias: 0,
+            }; BUCKETS],
         }
     }
 
     /// The net of a file's bytes, refused unless it is whole and within the weights' bounds.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        let expected = HEADER + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN + 1);
-        if bytes.len() < HEADER || bytes[0..4] != MAGIC {
-            return Err("not a net file (no ENNU header)".to_string());
-        }
-        let word = |at: usize| {
-            u32::from_le_bytes([bytes[at], bytes[at + 1], bytes[at + 2], bytes[at + 3]])
-        };
-        if word(4) != VERSION || word(8) != HIDDEN as u32 {
-            return Err(format!(
-                "a net of version {} with {} neurons; this engine reads version {VERSION} with {HIDDEN}",
-                word(4),
-                word(8)
-            ));
-        }
+        let (header, buckets) = read_header(bytes)?;
+        let expected = header + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * (2 * HIDDEN + 1));
         if bytes.len() != expected {
             return Err(format!(
                 "a net file of {} bytes, not {expected}",
                 bytes.len()
             ));
         }
-        let mut values = bytes[HEADER..]
+        let mut values = bytes[header..]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
         let mut net = Net::zeros();
@@ -71,10 +104,14 @@ impl Net {
             |row: &mut [i16]| row.iter_mut().for_each(|w| *w = values.next().unwrap_or(0));
         net.feature_weights.iter_mut().for_each(|row| fill(row));
         fill(&mut net.feature_bias);
-        net.output_weights.iter_mut().for_each(|row| fill(row));
-        let mut bias = [0i16; 1];
-        fill(&mut bias);
-        net.output_bias = bias[0];
+        for layer in &mut net.outputs[..buckets] {
+            layer.weights.iter_mut().for_each(|row| fill(row));
+            let mut bias = [0i16; 1];
+            fill(&mut bias);
+            layer.bias = bias[0];
+        }
+        let first = net.outputs[0];
+        net.outputs[buckets..].fill(first);
         net.check_bounds()?;
         Ok(net)
     }
@@ -90,9 +127,9 @@ impl Net {
             return Err(format!("a feature weight beyond ±{MAX_FEATURE_WEIGHT}"));
         }
         if self
-            .output_weights
+            .outputs
             .iter()
-            .flatten()
+            .flat_map(|layer| layer.weights.iter().flatten())
             .any(|w| w.abs() > MAX_OUTPUT_WEIGHT)
         {
             return Err(format!("an output weight beyond ±{MAX_OUTPUT_WEIGHT}"));
@@ -102,16 +139,21 @@ impl Net {
 
     /// The file's bytes of the net.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut bytes = Vec::with_capacity(HEADER + 2 * (INPUTS + 3) * HIDDEN + 2);
+        let mut bytes = Vec::with_capacity(16 + 2 * (INPUTS + 1 + 2 * BUCKETS) * HIDDEN + 16);
         bytes.extend(MAGIC);
-        bytes.extend(VERSION.to_le_bytes());
-        bytes.extend((HIDDEN as u32).to_le_bytes());
-        let rows = self.feature_weights.iter().flatten();
-        let rest = self
-            .feature_bias
+        for word in [VERSION, HIDDEN as u32, BUCKETS as u32] {
+            bytes.extend(word.to_le_bytes());
+        }
+        let features = self
+            .feature_weights
             .iter()
-            .chain(self.output_weights.iter().flatten());
-        for w in rows.chain(rest).chain([&self.output_bias]) {
+            .flatten()
+            .chain(&self.feature_bias);
+        let outputs = self
+            .outputs
+            .iter()
+            .flat_map(|layer| layer.weights.iter().flatten().chain([&layer.bias]));
+        for w in features.chain(outputs) {
             bytes.extend(w.to_le_bytes());
         }
         bytes

@@ -21,11 +21,13 @@ fn random_net(seed: u64) -> Net {
     net.feature_bias
         .iter_mut()
         .for_each(|w| *w = rng.random_range(0..=f));
-    for row in &mut net.output_weights {
+    for layer in &mut net.outputs {
         let o = MAX_OUTPUT_WEIGHT;
-        row.iter_mut().for_each(|w| *w = rng.random_range(-o..=o));
+        for row in &mut layer.weights {
+            row.iter_mut().for_each(|w| *w = rng.random_range(-o..=o));
+        }
+        layer.bias = rng.random_range(-500..=500);
     }
-    net.output_bias = rng.random_range(-500..=500);
     net
 }
 
@@ -106,7 +108,7 @@ fn nets_round_trip_and_bad_files_are_refused() {
     assert!(Net::from_bytes(&bytes[..bytes.len() - 2]).is_err());
     assert!(Net::from_bytes(b"not a net").is_err());
     let mut wild = net.clone();
-    wild.output_weights[0][0] = MAX_OUTPUT_WEIGHT + 1;
+    wild.outputs[BUCKETS - 1].weights[1][0] = MAX_OUTPUT_WEIGHT + 1;
     assert!(Net::from_bytes(&wild.to_bytes()).is_err());
 }
 
@@ -114,14 +116,15 @@ fn nets_round_trip_and_bad_files_are_refused() {
 fn each_field_of_the_header_is_checked() {
     let good = random_net(5).to_bytes();
     assert!(Net::from_bytes(&good).is_ok());
-    // A wrong magic, version or neuron count, each alone in a file of the right length.
-    for (at, byte) in [(0, b'X'), (3, b'V'), (4, 3), (8, 64)] {
+    // A wrong magic, version, neuron count or bucket count, each alone in a file of the right
+    // length.
+    for (at, byte) in [(0, b'X'), (3, b'V'), (4, 4), (8, 64), (12, 1)] {
         let mut bad = good.clone();
         bad[at] = byte;
         assert!(Net::from_bytes(&bad).is_err(), "byte {at} = {byte}");
     }
     // Headers cut short, down to one byte short of the neuron count: refused, no panic.
-    for len in [0, 4, 8, 11, 12] {
+    for len in [0, 4, 8, 11, 12, 15, 16] {
         assert!(Net::from_bytes(&good[..len]).is_err(), "{len} bytes");
     }
     let mut longer = good.clone();
@@ -135,16 +138,16 @@ fn weights_up_to_their_bounds_are_accepted_and_beyond_refused() {
     edge.feature_weights[0][0] = MAX_FEATURE_WEIGHT;
     edge.feature_weights[767][127] = -MAX_FEATURE_WEIGHT;
     edge.feature_bias[5] = MAX_FEATURE_WEIGHT;
-    edge.output_weights[0][1] = MAX_OUTPUT_WEIGHT;
-    edge.output_weights[1][2] = -MAX_OUTPUT_WEIGHT;
-    edge.output_bias = i16::MAX;
+    edge.outputs[0].weights[0][1] = MAX_OUTPUT_WEIGHT;
+    edge.outputs[BUCKETS - 1].weights[1][2] = -MAX_OUTPUT_WEIGHT;
+    edge.outputs[3].bias = i16::MAX;
     assert_eq!(Net::from_bytes(&edge.to_bytes()), Ok(edge.clone()));
     let beyond: [fn(&mut Net); 5] = [
         |net| net.feature_weights[0][0] = MAX_FEATURE_WEIGHT + 1,
         |net| net.feature_weights[767][127] = -MAX_FEATURE_WEIGHT - 1,
         |net| net.feature_bias[5] = MAX_FEATURE_WEIGHT + 1,
-        |net| net.output_weights[0][1] = MAX_OUTPUT_WEIGHT + 1,
-        |net| net.output_weights[1][2] = -MAX_OUTPUT_WEIGHT - 1,
+        |net| net.outputs[0].weights[0][1] = MAX_OUTPUT_WEIGHT + 1,
+        |net| net.outputs[BUCKETS - 1].weights[1][2] = -MAX_OUTPUT_WEIGHT - 1,
     ];
     for (i, change) in beyond.into_iter().enumerate() {
         let mut net = edge.clone();
@@ -174,4 +177,55 @@ fn an_eval_file_is_used_until_the_embedded_net_is_asked_for() {
 #[test]
 fn the_embedded_net_is_well_formed() {
     assert_eq!(Net::from_bytes(EMBEDDED_NET).as_ref(), Ok(embedded()));
+}
+
+/// The bytes of `net` in the file format of one output layer (version 2): its first bucket's.
+fn one_bucket_file(net: &Net) -> Vec<u8> {
+    let mut bytes = b"ENNU".to_vec();
+    bytes.extend(2u32.to_le_bytes());
+    bytes.extend((HIDDEN as u32).to_le_bytes());
+    let features = net
+        .feature_weights
+        .iter()
+        .flatten()
+        .chain(&net.feature_bias);
+    let layer = &net.outputs[0];
+    let output = layer.weights.iter().flatten().chain([&layer.bias]);
+    for w in features.chain(output) {
+        bytes.extend(w.to_le_bytes());
+    }
+    bytes
+}
+
+#[test]
+fn a_file_of_one_output_layer_gives_it_to_every_bucket() {
+    let net = random_net(6);
+    let read = Net::from_bytes(&one_bucket_file(&net)).expect("a version 2 file is read");
+    assert_eq!(read.feature_weights, net.feature_weights);
+    assert!(read.outputs.iter().all(|layer| *layer == net.outputs[0]));
+    let bytes = one_bucket_file(&net);
+    assert!(Net::from_bytes(&bytes[..bytes.len() - 2]).is_err());
+}
+
+#[test]
+fn the_piece_count_chooses_the_output_layer() {
+    assert_eq!(
+        (2..=32).map(bucket).collect::<Vec<_>>(),
+        [
+            0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 6, 6, 6, 6, 7,
+            7, 7
+        ]
+    );
+    let net = random_net(7);
+    let pos = Chess::default();
+    let score = evaluate_board(&net, pos.board(), pos.turn());
+    let mut other = net.clone();
+    other.outputs[bucket(32)].bias += 256;
+    assert_ne!(evaluate_board(&other, pos.board(), pos.turn()), score);
+    // The other buckets' layers do not count for 32 pieces.
+    other = net.clone();
+    for layer in &mut other.outputs[..bucket(32)] {
+        layer.bias += 256;
+    }
+    assert_eq!(evaluate_board(&other, pos.board(), pos.turn()), score);
 }

@@ -197,12 +197,14 @@ pub fn quantised_score(net: &Net, record: &Record) -> i32 {
     let mut acc = NnueAccumulator {
         values: [net.feature_bias; 2],
     };
+    let mut pieces = 0;
     for (square, piece) in record.pieces() {
         if let Some(piece) = piece {
             acc.add(net, piece, square);
+            pieces += 1;
         }
     }
-    acc.evaluate(net, record.turn())
+    acc.evaluate(net, record.turn(), pieces)
 }
 
 /// Writes the quantised net to `path`.

@@ -5,26 +5,27 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use super::data::{sigmoid, Sample};
-use crate::eval::nnue::{Net, HIDDEN, INPUTS, QA, QB};
+use crate::eval::nnue::{bucket, Net, BUCKETS, HIDDEN, INPUTS, QA, QB};
 
 /// Where each part of the parameter vector starts, and its length.
 pub const FEATURE_BIAS: usize = INPUTS * HIDDEN;
 pub const OUTPUT_WEIGHTS: usize = FEATURE_BIAS + HIDDEN;
-pub const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + 2 * HIDDEN;
-pub const PARAMS: usize = OUTPUT_BIAS + 1;
+pub const OUTPUT_BIAS: usize = OUTPUT_WEIGHTS + BUCKETS * 2 * HIDDEN;
+pub const PARAMS: usize = OUTPUT_BIAS + BUCKETS;
 /// Every weight but the output bias stays within this bound (the quantised sums cannot overflow).
 pub const CLIP: f32 = 1.98;
 
-/// The net's parameters: feature weights (768 rows), feature biases, output weights (side to
-/// move's half first), output bias.
+/// The net's parameters: feature weights (768 rows), feature biases, each bucket's output
+/// weights (side to move's half first), each bucket's output bias.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Model {
     pub params: Vec<f32>,
 }
 
-/// Each side's activations of one sample, kept for the backward pass.
+/// Each side's activations of one sample and its output bucket, kept for the backward pass.
 struct Hidden {
     sums: [[f32; HIDDEN]; 2],
+    bucket: usize,
 }
 
 impl Model {
@@ -53,10 +54,14 @@ impl Model {
             params.extend(row.iter().map(over(QA)));
         }
         params.extend(net.feature_bias.iter().map(over(QA)));
-        for row in &net.output_weights {
-            params.extend(row.iter().map(over(QB)));
+        for layer in &net.outputs {
+            params.extend(layer.weights.iter().flatten().map(over(QB)));
         }
-        params.push(f32::from(net.output_bias) / QB as f32);
+        params.extend(
+            net.outputs
+                .iter()
+                .map(|layer| f32::from(layer.bias) / QB as f32),
+        );
         Model { params }
     }
 
@@ -73,13 +78,16 @@ impl Model {
                 }
             }
         }
-        Hidden { sums }
+        Hidden {
+            sums,
+            bucket: bucket(sample.count),
+        }
     }
 
     /// The output of the net for the hidden sums (1 = 400 centipawns).
     fn output(&self, hidden: &Hidden) -> f32 {
-        let weights = &self.params[OUTPUT_WEIGHTS..OUTPUT_BIAS];
-        let mut out = self.params[OUTPUT_BIAS];
+        let weights = &self.params[OUTPUT_WEIGHTS + hidden.bucket * 2 * HIDDEN..][..2 * HIDDEN];
+        let mut out = self.params[OUTPUT_BIAS + hidden.bucket];
         for (side, sums) in hidden.sums.iter().enumerate() {
             for (s, w) in sums.iter().zip(&weights[side * HIDDEN..]) {
                 let a = s.clamp(0.0, 1.0);
@@ -105,13 +113,14 @@ impl Model {
         let hidden = self.hidden(sample);
         let p = sigmoid(self.output(&hidden));
         let g = 2.0 * (p - target) * p * (1.0 - p);
-        gradient[OUTPUT_BIAS] += g;
+        let bucket = hidden.bucket;
+        gradient[OUTPUT_BIAS + bucket] += g;
         let (weights, rest) = gradient.split_at_mut(OUTPUT_WEIGHTS);
-        let output_grad = &mut rest[..2 * HIDDEN];
+        let output_grad = &mut rest[bucket * 2 * HIDDEN..][..2 * HIDDEN];
         let (feature_grad, bias_grad) = weights.split_at_mut(FEATURE_BIAS);
         for (side, inputs) in [&sample.us, &sample.them].into_iter().enumerate() {
             let mut sum_grad = [0.0f32; HIDDEN];
-            let out_w = &self.params[OUTPUT_WEIGHTS + side * HIDDEN..][..HIDDEN];
+            let out_w = &self.params[OUTPUT_WEIGHTS + (2 * bucket + side) * HIDDEN..][..HIDDEN];
             let out_g = &mut output_grad[side * HIDDEN..][..HIDDEN];
             for j in 0..HIDDEN {
                 let s = hidden.sums[side][j];
@@ -134,15 +143,15 @@ impl Model {
         (p - target) * (p - target)
     }
 
-    /// Keeps every weight but the output bias within ±[`CLIP`].
+    /// Keeps every weight but the output biases within ±[`CLIP`].
     pub fn clip(&mut self) {
         for p in &mut self.params[..OUTPUT_BIAS] {
             *p = p.clamp(-CLIP, CLIP);
         }
     }
 
-    /// The quantised net: feature weights and biases × QA, output weights and bias × QB,
-    /// rounded (the output bias saturated to an i16).
+    /// The quantised net: feature weights and biases × QA, output weights and biases × QB,
+    /// rounded (the output biases saturated to an i16).
     pub fn quantise(&self) -> Net {
         let q = |x: f32, scale: i32| (x * scale as f32).round().clamp(-32767.0, 32767.0) as i16;
         let mut net = Net::zeros();
@@ -161,12 +170,15 @@ impl Model {
             .zip(bias)
             .for_each(|(n, &w)| *n = q(w, QA));
         let outputs = self.params[OUTPUT_WEIGHTS..OUTPUT_BIAS].chunks_exact(HIDDEN);
-        for (row, weights) in net.output_weights.iter_mut().zip(outputs) {
+        let rows = net.outputs.iter_mut().flat_map(|layer| &mut layer.weights);
+        for (row, weights) in rows.zip(outputs) {
             row.iter_mut()
                 .zip(weights)
                 .for_each(|(n, &w)| *n = q(w, QB));
         }
-        net.output_bias = q(self.params[OUTPUT_BIAS], QB);
+        for (layer, &bias) in net.outputs.iter_mut().zip(&self.params[OUTPUT_BIAS..]) {
+            layer.bias = q(bias, QB);
+        }
         net
     }
 }
