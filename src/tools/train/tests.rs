@@ -97,3 +97,42 @@ fn training_from_a_net_starts_where_it_is_and_lowers_its_loss() {
     );
     assert!(mean_loss(&model, &train_set, 0.5) < loss_before);
 }
+
+#[test]
+fn the_gradient_is_the_slope_of_the_loss_and_only_the_samples_bucket_learns() {
+    use crate::eval::nnue::{bucket, HIDDEN};
+    use model::{OUTPUT_BIAS, OUTPUT_WEIGHTS};
+    let records = sample_records();
+    let model = Model::random(9);
+    let sample = Sample::new(&records[17]);
+    let target = sample.target(0.5);
+    let mut gradient = vec![0.0f32; PARAMS];
+    model.backward(&sample, target, &mut gradient);
+    let own = bucket(sample.count);
+    let feature = usize::from(sample.us[0]);
+    let checked = [
+        OUTPUT_BIAS + own,
+        OUTPUT_WEIGHTS + own * 2 * HIDDEN + 3,
+        OUTPUT_WEIGHTS + own * 2 * HIDDEN + HIDDEN + 5,
+        feature * HIDDEN + 7,
+        model::FEATURE_BIAS + 11,
+    ];
+    for at in checked {
+        let eps = 1e-3;
+        let mut up = model.clone();
+        up.params[at] += eps;
+        let mut down = model.clone();
+        down.params[at] -= eps;
+        let slope = (up.loss(&sample, target) - down.loss(&sample, target)) / (2.0 * eps);
+        assert!(
+            (slope - gradient[at]).abs() <= 1e-3 * slope.abs().max(1e-3) + 2e-5,
+            "parameter {at}: slope {slope}, gradient {}",
+            gradient[at]
+        );
+    }
+    let other = (own + 1) % crate::eval::nnue::BUCKETS;
+    assert_eq!(gradient[OUTPUT_BIAS + other], 0.0);
+    let other_weights = &gradient[OUTPUT_WEIGHTS + other * 2 * HIDDEN..][..2 * HIDDEN];
+    assert!(other_weights.iter().all(|&g| g == 0.0));
+    assert_ne!(gradient[OUTPUT_BIAS + own], 0.0);
+}
