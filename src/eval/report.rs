@@ -34,6 +34,10 @@ pub enum Terms {
     /// The net's size and output, beside what the other evaluators say.
     Nnue {
         hidden: usize,
+        buckets: usize,
+        /// The output bucket of the position (from 0), chosen by its number of pieces.
+        bucket: usize,
+        pieces: usize,
         material: Score,
         positional: Score,
     },
@@ -89,6 +93,9 @@ pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
         Evaluation::Positional => positional_terms(pos),
         Evaluation::Nnue => Terms::Nnue {
             hidden: super::nnue::HIDDEN,
+            buckets: super::nnue::BUCKETS,
+            bucket: super::nnue::bucket(pos.board().occupied().count()),
+            pieces: pos.board().occupied().count(),
             material: Evaluation::Material.evaluate(pos),
             positional: Evaluation::Positional.evaluate(pos),
         },

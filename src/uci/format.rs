@@ -164,11 +164,15 @@ pub fn eval(report: &EvalReport) -> String {
         } => positional_table(*phase, *max_phase, rows, total),
         Terms::Nnue {
             hidden,
+            buckets,
+            bucket,
+            pieces,
             material,
             positional,
         } => format!(
-            "Evaluator: NNUE, (768 -> {hidden}) x 2 -> 1\n\
-             Material: {material} cp, Positional: {positional} cp (from the side to move)\n"
+            "Evaluator: NNUE, (768 -> {hidden}) x 2 -> 1 x {buckets}, output bucket {} ({pieces} pieces)\n\
+             Material: {material} cp, Positional: {positional} cp (from the side to move)\n",
+            bucket + 1
         ),
     };
     let side = match report.turn {

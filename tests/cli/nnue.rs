@@ -65,6 +65,11 @@ fn datagen_then_train_then_search_with_the_net() {
     let eval = run(&["--set", "Evaluation=NNUE", "--set", &set, "eval"], "");
     assert!(eval.status.success(), "{}", eval.stderr);
     assert!(eval.stdout.contains("Evaluator: NNUE"), "{}", eval.stdout);
+    assert!(
+        eval.stdout.contains("x 8, output bucket 8 (32 pieces)"),
+        "{}",
+        eval.stdout
+    );
     let go = run(
         &[
             "--set",
