@@ -91,14 +91,17 @@ pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
     let terms = match evaluation {
         Evaluation::Material => material_terms(pos),
         Evaluation::Positional => positional_terms(pos),
-        Evaluation::Nnue => Terms::Nnue {
-            hidden: super::nnue::HIDDEN,
-            buckets: super::nnue::BUCKETS,
-            bucket: super::nnue::bucket(pos.board().occupied().count()),
-            pieces: pos.board().occupied().count(),
-            material: Evaluation::Material.evaluate(pos),
-            positional: Evaluation::Positional.evaluate(pos),
-        },
+        Evaluation::Nnue => {
+            let pieces = pos.board().occupied().count();
+            Terms::Nnue {
+                hidden: super::nnue::HIDDEN,
+                buckets: super::nnue::BUCKETS,
+                bucket: super::nnue::bucket(pieces),
+                pieces,
+                material: Evaluation::Material.evaluate(pos),
+                positional: Evaluation::Positional.evaluate(pos),
+            }
+        }
     };
     EvalReport {
         terms,
