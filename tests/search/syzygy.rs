@@ -105,8 +105,8 @@ fn assert_converted(fen: &str, max_plies: usize) {
 }
 
 /// Within the fifty-move rule (every win ranks alike at the root, as in Stockfish, so the
-/// search and the evaluation choose among them): net-i30l1 mates in 53 plies at 20,000 nodes a
-/// move, net-h30 took under 40 (and without tables drew by repetition, where net-i30l1 mates).
+/// search and the evaluation choose among them). How many plies the mate takes depends on the
+/// embedded net; the bound is the fifty-move rule's 100 plies.
 #[test]
 fn kq_vs_k_is_mated() {
     assert_converted(KQ_K, 100);
