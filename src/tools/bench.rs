@@ -93,7 +93,7 @@ mod tests {
             [
                 (Evaluation::Material, 188_551),
                 (Evaluation::Positional, 308_933),
-                (Evaluation::Nnue, 257_075)
+                (Evaluation::Nnue, 268_921)
             ]
         );
     }

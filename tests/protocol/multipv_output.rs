@@ -255,28 +255,36 @@ fn a_stopped_depth_with_every_move_a_line_shows_its_new_best_once() {
     check_stopped_depths_play_their_new_best(256, &endgames);
 }
 
-/// A depth stopped by a node limit after its first line beat the last best (depth 9 of the start
-/// position here, whose line 1 `e2e4` was not among depth 8's lines `e2e3` and `d2d4`; the whole
-/// depth 9 ends at 41,072 nodes): the lines reported again are the new first and the last
+/// A depth stopped by a node limit after its first line beat the last best (depth 8 of a bench
+/// middlegame here, whose line 1 `h2h4` was not among depth 7's lines `c2d2` and `h2h3`; the
+/// whole depth 8 ends at 34,049 nodes): the lines reported again are the new first and the last
 /// depth's others, never more than MultiPV asks for. (The node count pins today's search and
-/// net: a change of either may need another count with a new best at a stop.)
+/// net: a change of either may need another count with a new best at a stop; the lines' node
+/// count shows that the depth was stopped.)
 #[test]
 fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
-    let out = crate::common::run(&["--set", "MultiPV=2", "go", "nodes", "34000"], "");
-    let lines = out.lines();
-    let stopped: Vec<&&str> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth 9 ") && l.contains(" pv "))
+    const LIMIT: u64 = 18_500;
+    let fen = "1r2r1k1/3bnppp/p2q4/2RPp3/4P3/6P1/2Q1NPBP/2R3K1 w - - 0 1";
+    let limit = LIMIT.to_string();
+    let out = crate::common::run(
+        &["--fen", fen, "--set", "MultiPV=2", "go", "nodes", &limit],
+        "",
+    );
+    let text: Vec<String> = out.lines().iter().map(|l| l.to_string()).collect();
+    let stopped: Vec<PvLine> = pv_lines(&text)
+        .into_iter()
+        .filter(|l| l.depth == 8)
         .collect();
     assert!(
         stopped
             .iter()
-            .any(|l| l.contains(" multipv 1 ") && l.contains(" pv e2e4")),
-        "{lines:?}"
+            .any(|l| l.multipv == Some(1) && l.first == "h2h4"),
+        "{text:?}"
     );
     assert_eq!(stopped.len(), 2, "{stopped:?}");
     assert!(
-        lines.iter().all(|l| !l.contains(" multipv 3 ")),
-        "{lines:?}"
+        stopped.iter().all(|l| l.nodes >= LIMIT),
+        "depth 8 was not stopped: {stopped:?}"
     );
+    assert!(text.iter().all(|l| !l.contains(" multipv 3 ")), "{text:?}");
 }
