@@ -76,9 +76,10 @@ struct PvLine {
     first: String,
 }
 
-fn pv_lines(lines: &[String]) -> Vec<PvLine> {
+fn pv_lines<S: AsRef<str>>(lines: &[S]) -> Vec<PvLine> {
     lines
         .iter()
+        .map(AsRef::as_ref)
         .filter(|l| l.starts_with("info depth ") && l.contains(" pv "))
         .map(|l| {
             let tokens: Vec<&str> = l.split_whitespace().collect();
@@ -270,7 +271,7 @@ fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
         &["--fen", fen, "--set", "MultiPV=2", "go", "nodes", &limit],
         "",
     );
-    let text: Vec<String> = out.lines().iter().map(|l| l.to_string()).collect();
+    let text = out.lines();
     let stopped: Vec<PvLine> = pv_lines(&text)
         .into_iter()
         .filter(|l| l.depth == 8)
