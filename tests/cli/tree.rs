@@ -13,7 +13,7 @@ use engine::search::{self, Limits, SearchConfig, SearchKind, SearchResult, Searc
 use engine::tools::tree::{self, Edge, SearchTree};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
-use crate::common::run;
+use crate::common::{number_after, run};
 
 /// A move in standard UCI notation (the trees here are of standard chess).
 fn uci_move_standard(m: Move) -> String {
@@ -357,9 +357,7 @@ fn go_nodes(args: &[&str]) -> u64 {
         .rfind(|l| l.starts_with("info depth"))
         .map(str::to_string)
         .expect("an info line");
-    let tokens: Vec<&str> = line.split_whitespace().collect();
-    let at = tokens.iter().position(|&t| t == "nodes").expect("nodes");
-    tokens[at + 1].parse().expect("a count")
+    number_after(&line, "nodes").expect("a node count")
 }
 
 #[test]

@@ -271,6 +271,18 @@ pub fn bestmove_of(line: &str) -> Bestmove {
     }
 }
 
+/// The word after the first `key` in a line of words (`info … nodes 1234 …`), if there is one.
+pub fn word_after<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == key)?;
+    words.next()
+}
+
+/// The number after the first `key` in a line of words, if there is one.
+pub fn number_after(line: &str, key: &str) -> Option<u64> {
+    word_after(line, key)?.parse().ok()
+}
+
 /// The position of a FEN, parsed by shakmaty itself (not by the engine's code).
 pub fn position(fen: &str) -> Chess {
     fen.parse::<Fen>()

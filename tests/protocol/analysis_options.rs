@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::common::{assert_legal, Engine, START_FEN};
+use crate::common::{assert_legal, number_after, word_after, Engine, START_FEN};
 
 /// After 1.e4 e5 2.Nf3 Qh4??: the queen hangs to the knight, the best move by far.
 const TACTICAL_FEN: &str = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -26,12 +26,8 @@ fn parse_info(line: &str) -> Option<Info> {
     if tokens.first() != Some(&"info") || !tokens.contains(&"pv") {
         return None;
     }
-    let after = |key: &str| {
-        let at = tokens.iter().position(|&t| t == key)?;
-        tokens.get(at + 1).copied()
-    };
-    let depth = after("depth")?.parse().ok()?;
-    let multipv = after("multipv").and_then(|k| k.parse().ok());
+    let depth = word_after(line, "depth")?.parse().ok()?;
+    let multipv = word_after(line, "multipv").and_then(|k| k.parse().ok());
     let score_at = tokens.iter().position(|&t| t == "score")?;
     let (kind, number) = (tokens[score_at + 1], tokens[score_at + 2]);
     let number: i64 = number.parse().ok()?;
@@ -235,15 +231,7 @@ fn assert_consistent_search(
     let found = infos(lines);
     let depths: Vec<u32> = found.iter().map(|i| i.depth).collect();
     assert_eq!(depths, (1..=depth).collect::<Vec<_>>(), "{lines:?}");
-    let nodes: Vec<u64> = lines
-        .iter()
-        .filter(|l| l.starts_with("info depth"))
-        .filter_map(|l| {
-            let tokens: Vec<&str> = l.split_whitespace().collect();
-            let at = tokens.iter().position(|&t| t == "nodes")?;
-            tokens.get(at + 1)?.parse().ok()
-        })
-        .collect();
+    let nodes = node_counts(lines);
     assert!(nodes.windows(2).all(|w| w[0] <= w[1]), "{lines:?}");
     for info in &found {
         for (i, m) in info.pv.iter().enumerate() {
@@ -287,11 +275,7 @@ fn two_threads_find_the_mate_and_take_the_queen() {
 
 /// (`info` nodes, the main thread's own nodes from `debug on`) of each completed depth.
 fn thread_counts(lines: &[String]) -> Vec<(u64, u64)> {
-    let nodes = |line: &str| -> Option<u64> {
-        let tokens: Vec<&str> = line.split_whitespace().collect();
-        let at = tokens.iter().position(|&t| t == "nodes")?;
-        tokens.get(at + 1)?.parse().ok()
-    };
+    let nodes = |line: &str| number_after(line, "nodes");
     let mut counts = Vec::new();
     let mut total = None;
     for line in lines {
@@ -407,11 +391,7 @@ fn node_counts(lines: &[String]) -> Vec<u64> {
     lines
         .iter()
         .filter(|l| l.starts_with("info depth"))
-        .filter_map(|l| {
-            let tokens: Vec<&str> = l.split_whitespace().collect();
-            let at = tokens.iter().position(|&t| t == "nodes")?;
-            tokens.get(at + 1)?.parse().ok()
-        })
+        .filter_map(|l| number_after(l, "nodes"))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! `ponder` write castling king-takes-rook when `UCI_Chess960` is on (as `bestmove` and `pv`
 //! do, tested in tests/board).
 
-use crate::common::Engine;
+use crate::common::{word_after, Engine};
 
 /// White: king e1, rooks a1, b1 and g1, castling with the inner b1 rook and with g1; Black the
 /// same. X-FEN (python-chess writes it so) names the inner rook by its file: `KBkb`.
@@ -55,12 +55,9 @@ fn currmove_of_castling(chess960: bool, castling: &str) -> String {
     let (_, best) = engine.read_bestmove();
     assert!(best.starts_with(&format!("bestmove {castling} ")), "{best}");
     let progress = lines.last().expect("the currmove line");
-    let tokens: Vec<&str> = progress.split_whitespace().collect();
-    let at = tokens
-        .iter()
-        .position(|&t| t == "currmove")
-        .expect("currmove");
-    tokens[at + 1].to_string()
+    word_after(progress, "currmove")
+        .expect("currmove")
+        .to_string()
 }
 
 #[test]

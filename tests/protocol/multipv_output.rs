@@ -3,7 +3,7 @@
 //! the last `multipv 1` line (with `searchmoves` too), and `SyzygyPath` skipping a missing
 //! directory.
 
-use crate::common::{run_python_script, Engine};
+use crate::common::{number_after, run_python_script, word_after, Engine};
 
 /// The first move of the last `multipv 1` line, after checking every line is numbered.
 fn last_line_one(lines: &[String]) -> String {
@@ -81,15 +81,13 @@ fn pv_lines<S: AsRef<str>>(lines: &[S]) -> Vec<PvLine> {
         .iter()
         .map(AsRef::as_ref)
         .filter(|l| l.starts_with("info depth ") && l.contains(" pv "))
-        .map(|l| {
-            let tokens: Vec<&str> = l.split_whitespace().collect();
-            let after = |key: &str| tokens.iter().position(|&t| t == key).map(|i| tokens[i + 1]);
-            PvLine {
-                depth: tokens[2].parse().expect("a depth"),
-                multipv: after("multipv").map(|k| k.parse().expect("a number")),
-                nodes: after("nodes").and_then(|n| n.parse().ok()).expect("nodes"),
-                first: after("pv").expect("a move").to_string(),
-            }
+        .map(|l| PvLine {
+            depth: word_after(l, "depth")
+                .and_then(|d| d.parse().ok())
+                .expect("a depth"),
+            multipv: word_after(l, "multipv").map(|k| k.parse().expect("a number")),
+            nodes: number_after(l, "nodes").expect("nodes"),
+            first: word_after(l, "pv").expect("a move").to_string(),
         })
         .collect()
 }

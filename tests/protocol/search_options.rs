@@ -2,7 +2,7 @@
 //! parts off changes the tree it searches (its node count at a fixed depth); `Clear Hash`
 //! forgets what the last search learnt; `Seed` makes the random player reproducible.
 
-use crate::common::{bestmove_of, run};
+use crate::common::{bestmove_of, number_after, run};
 
 /// A middlegame (Kiwipete) where every part of the search has work to do.
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -13,11 +13,7 @@ fn last_nodes(stdout: &str) -> u64 {
         .lines()
         .rev()
         .filter(|line| line.starts_with("info") && line.contains(" pv "))
-        .find_map(|line| {
-            let mut words = line.split_whitespace();
-            words.find(|w| *w == "nodes")?;
-            words.next()?.parse().ok()
-        })
+        .find_map(|line| number_after(line, "nodes"))
         .unwrap_or_else(|| panic!("no info line with nodes in:\n{stdout}"))
 }
 

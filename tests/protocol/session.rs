@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::common::{
-    assert_legal_answer, bestmove_of, is_protocol_line, run, Engine, START_FEN, TIMEOUT,
+    assert_legal_answer, bestmove_of, is_protocol_line, run, word_after, Engine, START_FEN, TIMEOUT,
 };
 
 const MATED_FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
@@ -404,9 +404,7 @@ fn a_long_depth_reports_its_progress() {
     for line in &lines {
         let tokens: Vec<&str> = line.split_whitespace().collect();
         let value = |key: &str| -> &str {
-            let at = tokens.iter().position(|t| *t == key);
-            at.and_then(|i| tokens.get(i + 1))
-                .unwrap_or_else(|| panic!("no {key} in {tokens:?}"))
+            word_after(line, key).unwrap_or_else(|| panic!("no {key} in {tokens:?}"))
         };
         let number = |key: &str| -> u64 {
             value(key)
