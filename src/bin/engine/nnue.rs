@@ -179,6 +179,7 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
     let init = match &args.init {
         Some(path) => Some(train::model::Model::from_net(
             &engine::eval::nnue::Net::load(path).map_err(anyhow::Error::msg)?,
+            args.seed,
         )),
         None => None,
     };

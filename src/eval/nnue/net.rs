@@ -4,6 +4,8 @@
 //! [`BUCKETS`] (u32); then, as little-endian i16: the feature weights (768 rows of `HIDDEN`), the
 //! feature biases, and for each bucket its output weights (the side to move's `HIDDEN`, then the
 //! other side's) and its output bias. A version 2 file has one bucket, which every bucket takes.
+//! A file of fewer neurons than [`HIDDEN`] fills the first ones; the rest are zero and add
+//! nothing, so the net scores as it did (the trainer widens a net from such a file).
 
 use std::path::Path;
 
@@ -31,6 +33,8 @@ pub struct OutputLayer {
 /// The weights of a quantised net.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Net {
+    /// The neurons the file had (at most [`HIDDEN`]); those after them are zero.
+    pub neurons: usize,
     /// One row per input ([`super::feature`]).
     pub feature_weights: Vec<[i16; HIDDEN]>,
     pub feature_bias: [i16; HIDDEN],
@@ -44,8 +48,15 @@ fn word(bytes: &[u8], at: usize) -> Option<u32> {
     Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
 }
 
-/// The length of the header and the number of output layers of a file, read from its header.
-fn read_header(bytes: &[u8]) -> Result<(usize, usize), String> {
+/// What a file's header says: its length, its neurons and its output layers.
+struct Header {
+    length: usize,
+    neurons: usize,
+    buckets: usize,
+}
+
+/// The header of a net file, refused unless this engine can read the net.
+fn read_header(bytes: &[u8]) -> Result<Header, String> {
     if bytes.len() < 12 || bytes[0..4] != MAGIC {
         return Err("not a net file (no ENNU header)".to_string());
     }
@@ -54,29 +65,36 @@ fn read_header(bytes: &[u8]) -> Result<(usize, usize), String> {
         let buckets = buckets.map_or(String::new(), |b| format!(" and {b} output layers"));
         format!(
             "a net of version {} with {} neurons{buckets}; this engine reads version {VERSION} \
-             with {HIDDEN} neurons and {BUCKETS} output layers (or version {VERSION_ONE_BUCKET} \
-             with one)",
+             with up to {HIDDEN} neurons and {BUCKETS} output layers (or version \
+             {VERSION_ONE_BUCKET} with one)",
             version.unwrap_or(0),
             hidden.unwrap_or(0)
         )
     };
-    if hidden != Some(HIDDEN as u32) {
-        return Err(refused(None));
-    }
-    match version {
-        Some(VERSION_ONE_BUCKET) => Ok((12, 1)),
+    let neurons = match hidden {
+        Some(n) if n > 0 && n as usize <= HIDDEN => n as usize,
+        _ => return Err(refused(None)),
+    };
+    let (length, buckets) = match version {
+        Some(VERSION_ONE_BUCKET) => (12, 1),
         Some(VERSION) => match word(bytes, 12) {
-            Some(b) if b == BUCKETS as u32 => Ok((16, BUCKETS)),
-            buckets => Err(refused(buckets)),
+            Some(b) if b == BUCKETS as u32 => (16, BUCKETS),
+            buckets => return Err(refused(buckets)),
         },
-        _ => Err(refused(None)),
-    }
+        _ => return Err(refused(None)),
+    };
+    Ok(Header {
+        length,
+        neurons,
+        buckets,
+    })
 }
 
 impl Net {
     /// A net of zeros.
     pub fn zeros() -> Net {
         Net {
+            neurons: HIDDEN,
             feature_weights: vec![[0; HIDDEN]; INPUTS],
             feature_bias: [0; HIDDEN],
             outputs: [OutputLayer {
@@ -88,20 +106,31 @@ impl Net {
 
     /// The net of a file's bytes, refused unless it is whole and within the weights' bounds.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
-        let (header, buckets) = read_header(bytes)?;
-        let expected = header + 2 * (INPUTS * HIDDEN + HIDDEN + buckets * (2 * HIDDEN + 1));
+        let Header {
+            length,
+            neurons,
+            buckets,
+        } = read_header(bytes)?;
+        let expected = length + 2 * (INPUTS * neurons + neurons + buckets * (2 * neurons + 1));
         if bytes.len() != expected {
             return Err(format!(
                 "a net file of {} bytes, not {expected}",
                 bytes.len()
             ));
         }
-        let mut values = bytes[header..]
+        let mut values = bytes[length..]
             .chunks_exact(2)
             .map(|pair| i16::from_le_bytes([pair[0], pair[1]]));
-        let mut net = Net::zeros();
-        let mut fill =
-            |row: &mut [i16]| row.iter_mut().for_each(|w| *w = values.next().unwrap_or(0));
+        let mut net = Net {
+            neurons,
+            ..Net::zeros()
+        };
+        let mut fill = |row: &mut [i16]| {
+            let used = neurons.min(row.len());
+            row[..used]
+                .iter_mut()
+                .for_each(|w| *w = values.next().unwrap_or(0))
+        };
         net.feature_weights.iter_mut().for_each(|row| fill(row));
         fill(&mut net.feature_bias);
         for layer in &mut net.outputs[..buckets] {

@@ -229,3 +229,58 @@ fn the_piece_count_chooses_the_output_layer() {
     }
     assert_eq!(evaluate_board(&other, pos.board(), pos.turn()), score);
 }
+
+/// The bytes of `net`'s first `neurons` neurons in the file format (version 3).
+fn narrow_file(net: &Net, neurons: usize) -> Vec<u8> {
+    let mut bytes = b"ENNU".to_vec();
+    for word in [3, neurons as u32, BUCKETS as u32] {
+        bytes.extend(word.to_le_bytes());
+    }
+    let mut rows: Vec<&[i16]> = net.feature_weights.iter().map(|row| &row[..]).collect();
+    rows.push(&net.feature_bias);
+    for layer in &net.outputs {
+        rows.extend(layer.weights.iter().map(|half| &half[..]));
+        rows.push(std::slice::from_ref(&layer.bias));
+    }
+    for row in rows {
+        for w in &row[..neurons.min(row.len())] {
+            bytes.extend(w.to_le_bytes());
+        }
+    }
+    bytes
+}
+
+#[test]
+fn a_file_of_fewer_neurons_fills_the_first_and_scores_as_it_did() {
+    let neurons = HIDDEN / 2;
+    let net = random_net(8);
+    let read = Net::from_bytes(&narrow_file(&net, neurons)).expect("a narrower net is read");
+    assert_eq!(read.neurons, neurons);
+    let mut narrow = net.clone();
+    let rows = narrow
+        .feature_weights
+        .iter_mut()
+        .chain([&mut narrow.feature_bias]);
+    let halves = narrow
+        .outputs
+        .iter_mut()
+        .flat_map(|layer| layer.weights.iter_mut());
+    rows.chain(halves).for_each(|row| row[neurons..].fill(0));
+    assert_eq!(
+        read,
+        Net {
+            neurons,
+            ..narrow.clone()
+        }
+    );
+    let pos = Chess::default();
+    let score = evaluate_board(&read, pos.board(), pos.turn());
+    assert_eq!(score, evaluate_board(&narrow, pos.board(), pos.turn()));
+    assert_ne!(score, evaluate_board(&net, pos.board(), pos.turn()));
+    assert_eq!(Net::from_bytes(&narrow_file(&net, HIDDEN)), Ok(net.clone()));
+    for refused in [0, HIDDEN + 1] {
+        let mut bytes = narrow_file(&net, HIDDEN);
+        bytes[8..12].copy_from_slice(&(refused as u32).to_le_bytes());
+        assert!(Net::from_bytes(&bytes).is_err(), "{refused} neurons");
+    }
+}

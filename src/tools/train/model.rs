@@ -15,6 +15,15 @@ pub const PARAMS: usize = OUTPUT_BIAS + BUCKETS;
 /// Every weight but the output bias stays within this bound (the quantised sums cannot overflow).
 pub const CLIP: f32 = 1.98;
 
+/// A new neuron's feature bias: above zero, so that its activation and gradient are too.
+const NEW_FEATURE_BIAS: f32 = 0.1;
+
+/// A new feature weight: uniform in ±0.5/√32 (32 pieces at most sum to about ±1).
+fn random_feature_weight(rng: &mut StdRng) -> f32 {
+    let bound = 1.0 / 32f32.sqrt();
+    rng.random_range(-bound..bound) * 0.5
+}
+
 /// The net's parameters: feature weights (768 rows), feature biases, each bucket's output
 /// weights (side to move's half first), each bucket's output bias.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,11 +42,11 @@ impl Model {
     pub fn random(seed: u64) -> Model {
         let mut rng = StdRng::seed_from_u64(seed);
         let mut params = vec![0.0; PARAMS];
-        let (inputs, outputs) = (1.0 / 32f32.sqrt(), 1.0 / (2.0 * HIDDEN as f32).sqrt());
+        let outputs = 1.0 / (2.0 * HIDDEN as f32).sqrt();
         for (i, p) in params.iter_mut().enumerate() {
             *p = match i {
-                i if i < FEATURE_BIAS => rng.random_range(-inputs..inputs) * 0.5,
-                i if i < OUTPUT_WEIGHTS => 0.1,
+                i if i < FEATURE_BIAS => random_feature_weight(&mut rng),
+                i if i < OUTPUT_WEIGHTS => NEW_FEATURE_BIAS,
                 i if i < OUTPUT_BIAS => rng.random_range(-outputs..outputs),
                 _ => 0.0,
             };
@@ -46,8 +55,10 @@ impl Model {
     }
 
     /// The float parameters of a quantised net (each weight over its scale): training can start
-    /// from a net the engine already plays with, and quantising them gives the net back.
-    pub fn from_net(net: &Net) -> Model {
+    /// from a net the engine already plays with, and quantising them gives the net back. A net
+    /// of fewer neurons is widened: the new neurons get random feature weights (from `seed`)
+    /// and zero output weights, so the model scores as the net does and training can use them.
+    pub fn from_net(net: &Net, seed: u64) -> Model {
         let mut params = Vec::with_capacity(PARAMS);
         let over = |scale: i32| move |&w: &i16| f32::from(w) / scale as f32;
         for row in &net.feature_weights {
@@ -62,7 +73,20 @@ impl Model {
                 .iter()
                 .map(|layer| f32::from(layer.bias) / QB as f32),
         );
-        Model { params }
+        let mut model = Model { params };
+        model.start_neurons(net.neurons..HIDDEN, seed);
+        model
+    }
+
+    /// Gives `neurons` random feature weights and a small bias, as a random model has.
+    fn start_neurons(&mut self, neurons: std::ops::Range<usize>, seed: u64) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        for row in self.params[..FEATURE_BIAS].chunks_exact_mut(HIDDEN) {
+            row[neurons.clone()]
+                .iter_mut()
+                .for_each(|w| *w = random_feature_weight(&mut rng));
+        }
+        self.params[FEATURE_BIAS..OUTPUT_WEIGHTS][neurons].fill(NEW_FEATURE_BIAS);
     }
 
     /// The accumulators of a sample (before activation).

@@ -64,7 +64,7 @@ fn the_quantised_net_scores_as_the_float_model_does() {
 #[test]
 fn a_net_read_back_into_floats_quantises_to_itself() {
     let net = crate::eval::nnue::embedded();
-    let model = Model::from_net(net);
+    let model = Model::from_net(net, 1);
     assert_eq!(model.params.len(), PARAMS);
     assert_eq!(&model.quantise(), net);
     let records = sample_records();
@@ -81,7 +81,7 @@ fn training_from_a_net_starts_where_it_is_and_lowers_its_loss() {
         from_random.push(*r)
     })
     .expect("training runs");
-    let init = Model::from_net(&start.quantise());
+    let init = Model::from_net(&start.quantise(), 1);
     let loss_before = mean_loss(&init, &train_set, 0.5);
     let tuned = TrainSettings {
         init: Some(init),
@@ -135,4 +135,50 @@ fn the_gradient_is_the_slope_of_the_loss_and_only_the_samples_bucket_learns() {
     let other_weights = &gradient[OUTPUT_WEIGHTS + other * 2 * HIDDEN..][..2 * HIDDEN];
     assert!(other_weights.iter().all(|&g| g == 0.0));
     assert_ne!(gradient[OUTPUT_BIAS + own], 0.0);
+}
+
+#[test]
+fn a_narrower_net_is_widened_with_new_neurons_that_score_nothing_until_trained() {
+    use crate::eval::nnue::HIDDEN;
+    let records = sample_records();
+    let (mut train_set, holdout) = (records[..4500].to_vec(), records[4500..].to_vec());
+    let trained = train(&settings(2), &mut train_set, &holdout, |_| {}).expect("training runs");
+    let mut narrow = trained.quantise();
+    let neurons = HIDDEN / 2;
+    let rows = narrow
+        .feature_weights
+        .iter_mut()
+        .chain([&mut narrow.feature_bias]);
+    let halves = narrow
+        .outputs
+        .iter_mut()
+        .flat_map(|layer| layer.weights.iter_mut());
+    rows.chain(halves).for_each(|row| row[neurons..].fill(0));
+    let zero_padded = Model::from_net(&narrow, 3);
+    narrow.neurons = neurons;
+    let widened = Model::from_net(&narrow, 3);
+    let new_weights = |model: &Model| {
+        model.params[..model::FEATURE_BIAS]
+            .chunks_exact(HIDDEN)
+            .flat_map(|row| row[neurons..].to_vec())
+            .collect::<Vec<f32>>()
+    };
+    assert!(new_weights(&zero_padded).iter().all(|&w| w == 0.0));
+    assert!(new_weights(&widened).iter().all(|&w| w != 0.0));
+    for record in &records[..200] {
+        let sample = Sample::new(record);
+        assert_eq!(widened.score(&sample), zero_padded.score(&sample));
+    }
+    let further = TrainSettings {
+        init: Some(widened.clone()),
+        rate: 0.0005,
+        ..settings(1)
+    };
+    let model = train(&further, &mut train_set, &holdout, |_| {}).expect("training runs");
+    let output_weights = &model.params[model::OUTPUT_WEIGHTS..model::OUTPUT_BIAS];
+    let new_outputs = output_weights
+        .chunks_exact(HIDDEN)
+        .flat_map(|half| &half[neurons..]);
+    assert!(new_outputs.filter(|&&w| w != 0.0).count() > neurons);
+    assert!(mean_loss(&model, &train_set, 0.5) < mean_loss(&widened, &train_set, 0.5));
 }
