@@ -243,7 +243,7 @@ mod tests {
             [
                 (Evaluation::Material, -9_616_500),
                 (Evaluation::Positional, -41_828_019),
-                (Evaluation::Nnue, -48_298_515),
+                (Evaluation::Nnue, -54_597_618),
             ]
         );
     }

@@ -93,7 +93,7 @@ mod tests {
             [
                 (Evaluation::Material, 188_551),
                 (Evaluation::Positional, 308_933),
-                (Evaluation::Nnue, 268_921)
+                (Evaluation::Nnue, 241_092)
             ]
         );
     }
