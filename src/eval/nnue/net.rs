@@ -104,6 +104,20 @@ impl Net {
         }
     }
 
+    /// Sets every weight of the neurons from `first` on to zero (what a narrower file leaves).
+    #[cfg(test)]
+    pub fn zero_neurons_from(&mut self, first: usize) {
+        let rows = self
+            .feature_weights
+            .iter_mut()
+            .chain([&mut self.feature_bias]);
+        let halves = self
+            .outputs
+            .iter_mut()
+            .flat_map(|layer| layer.weights.iter_mut());
+        rows.chain(halves).for_each(|row| row[first..].fill(0));
+    }
+
     /// The net of a file's bytes, refused unless it is whole and within the weights' bounds.
     pub fn from_bytes(bytes: &[u8]) -> Result<Net, String> {
         let Header {

@@ -257,15 +257,7 @@ fn a_file_of_fewer_neurons_fills_the_first_and_scores_as_it_did() {
     let read = Net::from_bytes(&narrow_file(&net, neurons)).expect("a narrower net is read");
     assert_eq!(read.neurons, neurons);
     let mut narrow = net.clone();
-    let rows = narrow
-        .feature_weights
-        .iter_mut()
-        .chain([&mut narrow.feature_bias]);
-    let halves = narrow
-        .outputs
-        .iter_mut()
-        .flat_map(|layer| layer.weights.iter_mut());
-    rows.chain(halves).for_each(|row| row[neurons..].fill(0));
+    narrow.zero_neurons_from(neurons);
     assert_eq!(
         read,
         Net {

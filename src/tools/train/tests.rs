@@ -145,15 +145,7 @@ fn a_narrower_net_is_widened_with_new_neurons_that_score_nothing_until_trained()
     let trained = train(&settings(2), &mut train_set, &holdout, |_| {}).expect("training runs");
     let mut narrow = trained.quantise();
     let neurons = HIDDEN / 2;
-    let rows = narrow
-        .feature_weights
-        .iter_mut()
-        .chain([&mut narrow.feature_bias]);
-    let halves = narrow
-        .outputs
-        .iter_mut()
-        .flat_map(|layer| layer.weights.iter_mut());
-    rows.chain(halves).for_each(|row| row[neurons..].fill(0));
+    narrow.zero_neurons_from(neurons);
     let zero_padded = Model::from_net(&narrow, 3);
     narrow.neurons = neurons;
     let widened = Model::from_net(&narrow, 3);
