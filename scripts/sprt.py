@@ -37,6 +37,13 @@ ignores Ctrl-C's SIGINT; a reboot) resumes where it was: run the same command ag
 script finds `config.json` in the data directory and continues with `fastchess -config
 file=...` (the games played so far are kept in its statistics); `--fresh` starts over.
 
+A match moved to another machine (the data directory lost with the old one) goes on from its
+last row: `--carry` with the row's W-L-D and pentanomial cells, for example `--carry
+'92-83-149 [8, 38, 61, 47, 8]'`, and the same revisions (the same trees: check `engine
+bench`), starts the match, stops it at once so that fastchess writes its state, adds the
+counts to that state and resumes: the SPRT goes on from them as one sequential test (the
+pentanomial counts are all it uses).
+
 Options: `--nodes N` (default 25000), `--tc TC` (a clock, for example 8+0.08; replaces
 nodes), `--elo0`, `--elo1`, `--model`, `--openings FILE` (EPD; `#` comment lines are dropped
 into a copy in the data directory; default `$SPRT_OPENINGS`, else /work/shared/positions/
@@ -94,6 +101,11 @@ def parse_args(argv):
     p.add_argument("--fastchess", help="fastchess binary")
     p.add_argument("--change", help="first cell of the row (default: new commit subject)")
     p.add_argument("--fresh", action="store_true", help="discard a stopped match, start over")
+    p.add_argument(
+        "--carry",
+        metavar="'W-L-D [LL, LD, WL+DD, WD, WW]'",
+        help="start a new match at these counts (a row's cells; a match moved to another machine)",
+    )
     return p.parse_args(argv)
 
 
@@ -187,6 +199,42 @@ def fastchess_args(a, base_bin, new_bin, labels, book, data):
     ]
 
 
+def parse_carry(text):
+    """The counts of a row's `W-L-D` and pentanomial cells as fastchess keeps them; the middle
+    cell's pairs are split into WL and DD by the wins they account for."""
+    m = re.fullmatch(r"\s*(\d+)-(\d+)-(\d+)\s*\[\s*(\d+),\s*(\d+),\s*(\d+),\s*(\d+),\s*(\d+)\s*\]\s*", text)
+    if not m:
+        sys.exit(f"sprt: --carry wants 'W-L-D [LL, LD, WL+DD, WD, WW]', not {text!r}")
+    w, l, d, ll, ld, mid, wd, ww = map(int, m.groups())
+    wl = w - 2 * ww - wd
+    dd = mid - wl
+    if wl < 0 or dd < 0 or l != 2 * ll + ld + wl or d != ld + wd + 2 * dd:
+        sys.exit(f"sprt: --carry {text!r}: the W-L-D and the pentanomial do not agree")
+    return {"wins": w, "losses": l, "draws": d, "penta_WW": ww, "penta_WD": wd, "penta_WL": wl,
+            "penta_DD": dd, "penta_LD": ld, "penta_LL": ll}
+
+
+def carry_in(fc, args, data, counts):
+    """Starts the match, stops it at once so that fastchess writes its state, and adds the
+    carried counts to that state's statistics: the resumed match goes on from them."""
+    config = data / "config.json"
+    with open(data / "fastchess.log", "a") as out:
+        proc = subprocess.Popen([fc, *args], stdout=out, stderr=subprocess.STDOUT)
+        try:
+            proc.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            stop(proc)
+            proc.wait()
+    if not config.exists():
+        sys.exit(f"sprt: fastchess wrote no {config} to carry the counts into")
+    state = json.load(open(config))
+    played = next(iter(state["stats"].values()))
+    for key, n in counts.items():
+        played[key] += n
+    config.write_text(json.dumps(state, indent=4) + "\n")
+    print(f"sprt: carried {counts['wins']}-{counts['losses']}-{counts['draws']} into {config}", flush=True)
+
+
 def run_fastchess(fc, args, log):
     """Runs fastchess, echoing progress lines and keeping its whole output in `log`."""
     with open(log, "a") as out:
@@ -275,6 +323,8 @@ def main(argv):
             f.unlink(missing_ok=True)
     fc = find_fastchess(a.fastchess)
     if config.exists():
+        if a.carry:
+            sys.exit("sprt: --carry starts a new match; this one has a state already (--fresh)")
         print(f"sprt: resuming the match in {data}", flush=True)
         args = ["-config", f"file={config}"]
     else:
@@ -283,6 +333,9 @@ def main(argv):
         book = openings_copy(repo, a.openings, data)
         args = fastchess_args(a, base_bin, new_bin, (base_l, new_l), book, data)
         (data / "command.txt").write_text(" ".join([fc, *args]) + "\n")
+        if a.carry:
+            carry_in(fc, args, data, parse_carry(a.carry))
+            args = ["-config", f"file={config}"]
     code = run_fastchess(fc, args, data / "fastchess.log")
     line = row(a, (base_l, new_l), new_r, repo, data)
     with open(data / "result.md", "a") as f:
