@@ -21,7 +21,8 @@ def games(text):
         white = re.search(r'\[White "([^"]+)"', game).group(1)
         black = re.search(r'\[Black "([^"]+)"', game).group(1)
         moves = game.split("\n\n", 1)[1] if "\n\n" in game else ""
-        times = [float(t) for t in re.findall(r"/-?\d+ ([\d.]+)s\}", moves)]
+        # `{+0.31/15 0.280s}`, or `{+0.31/15 0.280s, tl=7.912s}` with fastchess's timeleft.
+        times = [float(t) for t in re.findall(r"/-?\d+ ([\d.]+)s[,}]", moves)]
         yield white, black, times
 
 
@@ -61,6 +62,8 @@ def main():
         print(f"{bucket * 10:3}-{bucket * 10 + 9:<4} | {statistics.mean(own[bucket]):13.3f} | "
               f"{o:15.3f} | {len(own[bucket])}")
     for n in (20, 40):
+        if not (used["engine"][n] and used["opponent"][n]):
+            continue
         e, o = (statistics.median(used[s][n]) for s in ("engine", "opponent"))
         print(f"clock spent by move {n} (median): engine {e:.0%}, opponent {o:.0%}")
     e, o = (statistics.median(left[s]) for s in ("engine", "opponent"))
