@@ -308,6 +308,7 @@ def row(a, labels, new_resolved, repo, data):
 def main(argv):
     """Builds, plays (or resumes) and reports."""
     a = parse_args(argv)
+    carried = parse_carry(a.carry) if a.carry else None
     repo = repo_root()
     base_r, base_l = resolve(repo, a.base)
     new_r, new_l = resolve(repo, a.new)
@@ -323,7 +324,7 @@ def main(argv):
             f.unlink(missing_ok=True)
     fc = find_fastchess(a.fastchess)
     if config.exists():
-        if a.carry:
+        if carried:
             sys.exit("sprt: --carry starts a new match; this one has a state already (--fresh)")
         print(f"sprt: resuming the match in {data}", flush=True)
         args = ["-config", f"file={config}"]
@@ -333,8 +334,8 @@ def main(argv):
         book = openings_copy(repo, a.openings, data)
         args = fastchess_args(a, base_bin, new_bin, (base_l, new_l), book, data)
         (data / "command.txt").write_text(" ".join([fc, *args]) + "\n")
-        if a.carry:
-            carry_in(fc, args, data, parse_carry(a.carry))
+        if carried:
+            carry_in(fc, args, data, carried)
             args = ["-config", f"file={config}"]
     code = run_fastchess(fc, args, data / "fastchess.log")
     line = row(a, (base_l, new_l), new_r, repo, data)
