@@ -15,7 +15,6 @@ pub(super) struct Task {
     pub(super) signals: Arc<Signals>,
     /// Sent in place of the task's last event if its thread fails (a GUI waits for `bestmove`).
     fallback: Option<Event>,
-    start: Instant,
     /// `go infinite`, `go ponder`, or a `go` without any limit: only `stop` (or `ponderhit`)
     /// ends it, so the end of input stops it.
     pub(super) waits_for_stop: bool,
@@ -74,7 +73,6 @@ impl Engine {
                     handle,
                     signals,
                     fallback: kind.fallback,
-                    start,
                     waits_for_stop: kind.waits_for_stop,
                     pondering: kind.pondering,
                 });
@@ -122,7 +120,7 @@ impl Engine {
         match &mut self.task {
             Some(task) if task.pondering => {
                 task.pondering = false;
-                task.signals.ponderhit(task.start.elapsed());
+                task.signals.ponderhit();
                 task.handle.thread().unpark();
             }
             _ => self.message("ponderhit: no search is pondering".to_string()),

@@ -50,8 +50,6 @@ pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 pub struct Signals {
     stop: AtomicBool,
     pondering: AtomicBool,
-    /// Microseconds from the search's start to `ponderhit`; the clock counts from there.
-    ponderhit_us: AtomicU64,
 }
 
 impl Signals {
@@ -71,19 +69,14 @@ impl Signals {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Turns a ponder search into a normal one whose clock starts `since_start` after the search began.
-    pub fn ponderhit(&self, since_start: Duration) {
-        self.ponderhit_us
-            .store(since_start.as_micros() as u64, Ordering::SeqCst);
+    /// Turns a ponder search into a normal one: its budget counts from the `go ponder`, so
+    /// the time it pondered is already spent.
+    pub fn ponderhit(&self) {
         self.pondering.store(false, Ordering::SeqCst);
     }
 
     pub fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::Relaxed)
-    }
-
-    fn clock_origin(&self) -> Duration {
-        Duration::from_micros(self.ponderhit_us.load(Ordering::Relaxed))
     }
 }
 
@@ -100,6 +93,8 @@ pub struct Limiter<'a> {
     threads: Option<(&'a ThreadNodes, usize)>,
     others: u64,
     stopped: bool,
+    /// A ponder search that has used the time it would have thought: it ends at `ponderhit`.
+    stop_on_ponderhit: bool,
     /// When the next progress report is due, from the start of the search.
     next_progress: Duration,
     progress_due: bool,
@@ -121,6 +116,7 @@ impl<'a> Limiter<'a> {
             threads: None,
             others: 0,
             stopped: false,
+            stop_on_ponderhit: false,
             next_progress: PROGRESS_INTERVAL,
             progress_due: false,
         }
@@ -152,7 +148,8 @@ impl<'a> Limiter<'a> {
             self.others = nodes.others(thread);
         }
         let elapsed = self.elapsed();
-        if self.signals.is_stopped() || self.past(elapsed, |budget| budget.hard) {
+        let ponderhit_ends = self.stop_on_ponderhit && !self.signals.is_pondering();
+        if self.signals.is_stopped() || ponderhit_ends || self.past(elapsed, |budget| budget.hard) {
             self.stopped = true;
         }
         if elapsed >= self.next_progress {
@@ -199,28 +196,34 @@ impl<'a> Limiter<'a> {
     }
 
     /// Whether another iteration, expected to take about `expected`, may start before the soft
-    /// limit scaled by `scale` (see [`crate::search::time::soft_scale`]).
+    /// limit scaled by `scale` (see [`crate::search::time::soft_scale`]); with a budget to be
+    /// spent whole, while any time is left. A ponder search goes on, but once it has used what
+    /// it would have thought, it ends at `ponderhit`.
     pub fn may_start_iteration(&mut self, expected: Duration, scale: f64) -> bool {
         self.check();
         if self.stopped || self.out_of_nodes() {
             return false;
         }
-        match (self.budget, self.time_used(self.elapsed())) {
-            (Some(budget), Some(used)) => {
-                let soft = budget.soft.mul_f64(scale).min(budget.hard);
-                used.saturating_add(expected) <= soft && used < budget.hard
-            }
-            _ => true,
+        let Some(budget) = self.budget else {
+            return true;
+        };
+        let elapsed = self.elapsed();
+        let within = if budget.whole {
+            elapsed < budget.hard
+        } else {
+            let soft = budget.soft.mul_f64(scale).min(budget.hard);
+            elapsed.saturating_add(expected) <= soft && elapsed < budget.hard
+        };
+        if self.signals.is_pondering() {
+            self.stop_on_ponderhit |= !within;
+            return true;
         }
+        within
     }
 
-    /// Time used on the clock `elapsed` after the start, counted from `ponderhit` for a ponder
-    /// search; None while pondering.
+    /// Time used on the clock `elapsed` after the start; None while pondering.
     fn time_used(&self, elapsed: Duration) -> Option<Duration> {
-        if self.signals.is_pondering() {
-            return None;
-        }
-        Some(elapsed.saturating_sub(self.signals.clock_origin()))
+        (!self.signals.is_pondering()).then_some(elapsed)
     }
 
     fn past(&self, elapsed: Duration, limit: impl Fn(&TimeBudget) -> Duration) -> bool {

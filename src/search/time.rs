@@ -2,13 +2,29 @@
 
 use std::time::Duration;
 
-/// How long a search may think.
+/// How long a search may think, counted from its `go` (a ponder search's too: the time it
+/// pondered counts once `ponderhit` comes, as in Stockfish).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
     /// No new iteration starts that is not expected to end by then.
     pub soft: Duration,
     /// The search is aborted at this time, whatever it is doing.
     pub hard: Duration,
+    /// The time is to be spent whole (`go movetime`): every depth starts while time is left,
+    /// whatever it is expected to cost, and the search ends at the hard limit.
+    pub whole: bool,
+}
+
+impl TimeBudget {
+    /// A budget of exactly `time`, spent whole.
+    pub fn whole(time: Duration) -> TimeBudget {
+        let time = time.max(MIN_THINK);
+        TimeBudget {
+            soft: time,
+            hard: time,
+            whole: true,
+        }
+    }
 }
 
 /// The clock as `go` gives it, for the side to move.
@@ -31,13 +47,11 @@ const FORCED_MOVE_SHARE: u32 = 4;
 /// The longest a forced move is thought about, Stockfish's cap.
 const FORCED_MOVE_MAX: Duration = Duration::from_millis(500);
 
-/// Budget for `go movetime T`: all of it, less the overhead.
+/// Budget for `go movetime T`: all of it, less the overhead, spent whole.
 pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
-    let time = Duration::from_millis(movetime_ms.saturating_sub(overhead_ms)).max(MIN_THINK);
-    TimeBudget {
-        soft: time,
-        hard: time,
-    }
+    TimeBudget::whole(Duration::from_millis(
+        movetime_ms.saturating_sub(overhead_ms),
+    ))
 }
 
 /// Budget for `go wtime/btime`: a share of the time left plus most of the increment,
@@ -63,6 +77,7 @@ pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
     TimeBudget {
         soft: ms(soft),
         hard: ms(hard),
+        whole: false,
     }
 }
 
@@ -77,6 +92,7 @@ pub fn forced_move_budget(usual: TimeBudget) -> TimeBudget {
     TimeBudget {
         soft: think,
         hard: think,
+        whole: false,
     }
 }
 
@@ -106,6 +122,8 @@ mod tests {
     fn movetime_keeps_the_overhead() {
         let budget = movetime_budget(1000, 10);
         assert_eq!(budget.hard, Duration::from_millis(990));
+        assert!(budget.whole && budget.soft == budget.hard);
+        assert!(!clock_budget(ClockState::default(), 10).whole);
         assert_eq!(movetime_budget(5, 10).hard, MIN_THINK);
     }
 
@@ -191,6 +209,7 @@ mod tests {
         let long = TimeBudget {
             soft: Duration::from_secs(60),
             hard: Duration::from_secs(240),
+            whole: false,
         };
         assert_eq!(forced_move_budget(long).hard, Duration::from_millis(500));
         assert_eq!(forced_move_budget(movetime_budget(0, 10)).soft, MIN_THINK);

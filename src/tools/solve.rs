@@ -84,7 +84,7 @@ pub fn solve_one(
     let (game, expectation) = expectation(record).map_err(|e| format!("{}: {e}", record.id()))?;
     state.clear();
     let limits = Limits {
-        time: budget.movetime.map(|t| TimeBudget { soft: t, hard: t }),
+        time: budget.movetime.map(TimeBudget::whole),
         nodes: budget.nodes,
         ..Limits::default()
     };

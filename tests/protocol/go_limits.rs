@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::common::{assert_legal_answer, Engine, START_FEN};
+use crate::common::{assert_legal_answer, bestmove_of, Engine, START_FEN};
 
 /// The deepest `info depth` among `lines`.
 fn deepest(lines: &[String]) -> u32 {
@@ -169,4 +169,61 @@ fn quit_lets_every_search_sent_before_it_answer() {
     assert_legal_answer(START_FEN, &[], &first);
     let second = crate::common::bestmove_of(answers[1]);
     assert_legal_answer(START_FEN, &["e2e4"], &second);
+}
+
+/// `go movetime N` is spent whole, as Stockfish spends it: the answer comes no sooner than N
+/// less `Move Overhead` (10 ms) and a little rounding, from a quiet opening and a tactical
+/// middlegame. A late answer is left to the load (the time is measured by the engine's clock,
+/// so a busy machine cannot make it early); a search that stopped when it expected its next
+/// depth not to finish answered at 30–70% of N.
+#[test]
+fn go_movetime_is_spent_whole() {
+    for (position, movetime_ms) in [
+        ("position startpos", 1500),
+        (
+            "position fen 2r1b1k1/R4pp1/4pb1p/1pBr4/1Pq2P2/3N4/2PQ2PP/5RK1 b - - 0 1",
+            1000,
+        ),
+    ] {
+        let mut engine = Engine::start();
+        engine.command(position);
+        let go = format!("go movetime {movetime_ms}");
+        let started = Instant::now();
+        let (_, answer) = engine.go(&go);
+        let spent = started.elapsed();
+        assert!(
+            spent >= Duration::from_millis(movetime_ms - 30),
+            "{position}, {go}: answered after {spent:?}"
+        );
+        assert!(!answer.best.is_empty());
+    }
+}
+
+/// After `ponderhit`, the time already pondered counts towards the move's budget, as in
+/// Stockfish: pondered past its hard limit, a search answers at once. With `go ponder movetime
+/// 1000` pondered 1.5 s, and with a 4 s clock (hard limit about 0.8 s) pondered 1.5 s, the
+/// answer must come within 0.25 s of `ponderhit`; the search that restarted its clock there
+/// answered 0.3–0.8 s later.
+#[test]
+fn ponderhit_counts_the_time_already_pondered() {
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6"];
+    for go in [
+        "go ponder movetime 1000",
+        "go ponder wtime 4000 btime 4000 winc 0 binc 0",
+    ] {
+        let mut engine = Engine::start();
+        engine.command("setoption name Ponder value true");
+        engine.command(&format!("position startpos moves {}", moves.join(" ")));
+        engine.send(go);
+        std::thread::sleep(Duration::from_millis(1500));
+        let hit = Instant::now();
+        engine.send("ponderhit");
+        let (_, best) = engine.read_bestmove();
+        let after = hit.elapsed();
+        assert!(
+            after < Duration::from_millis(250),
+            "{go}: answered {after:?} after ponderhit"
+        );
+        assert_legal_answer(START_FEN, &moves, &bestmove_of(&best));
+    }
 }

@@ -366,6 +366,7 @@ fn minimax_under_a_clock_starts_no_depth_it_cannot_finish() {
         time: Some(TimeBudget {
             soft: think,
             hard: think,
+            whole: false,
         }),
         ..Limits::default()
     };

@@ -15,6 +15,7 @@ fn budget(soft_ms: u64, hard_ms: u64) -> Option<TimeBudget> {
     Some(TimeBudget {
         soft: Duration::from_millis(soft_ms),
         hard: Duration::from_millis(hard_ms),
+        whole: false,
     })
 }
 
@@ -97,24 +98,70 @@ fn the_hard_deadline_stops_and_the_soft_one_does_not() {
 }
 
 #[test]
-fn a_ponder_search_keeps_no_clock_until_ponderhit() {
+fn a_ponder_search_keeps_no_clock_until_ponderhit_which_counts_the_time_pondered() {
+    // Pondering 2 s in, with 10 s to think and 20 s at most: no deadline, any depth may start.
     let signals = Signals::new(true);
     assert!(signals.is_pondering());
-    let started = before_now(100 * SECOND);
-    let mut limiter = Limiter::new(&signals, started, budget(10_000, 20_000), None);
+    let mut limiter = Limiter::new(
+        &signals,
+        before_now(2 * SECOND),
+        budget(10_000, 20_000),
+        None,
+    );
     limiter.check();
     assert!(!limiter.stopped(), "pondering: no deadline");
-    assert!(limiter.may_start_iteration(1000 * SECOND, 1.0));
-    // The clock starts at ponderhit, 95 s into the search: 5 s used of the 20 s hard limit.
-    signals.ponderhit(95 * SECOND);
+    assert!(limiter.may_start_iteration(SECOND, 1.0));
+    // At ponderhit the 2 s pondered are spent: 8 s are left of the soft limit.
+    signals.ponderhit();
     assert!(!signals.is_pondering());
     limiter.check();
     assert!(!limiter.stopped());
-    assert!(limiter.may_start_iteration(4 * SECOND, 1.0));
-    assert!(!limiter.may_start_iteration(6 * SECOND, 1.0));
-    // A ponderhit 75 s in: 25 s used, past the hard limit.
-    signals.ponderhit(75 * SECOND);
+    assert!(limiter.may_start_iteration(7 * SECOND, 1.0));
+    assert!(!limiter.may_start_iteration(9 * SECOND, 1.0));
+}
+
+#[test]
+fn a_ponder_search_that_pondered_its_time_ends_at_ponderhit() {
+    // 12 s pondered with 10 s to think: the next depth would not have started, so the search
+    // goes on pondering but ends as soon as ponderhit comes (as Stockfish's stopOnPonderhit).
+    let signals = Signals::new(true);
+    let mut limiter = Limiter::new(
+        &signals,
+        before_now(12 * SECOND),
+        budget(10_000, 60_000),
+        None,
+    );
+    assert!(limiter.may_start_iteration(SECOND, 1.0));
     limiter.check();
+    assert!(!limiter.stopped(), "still pondering");
+    signals.ponderhit();
+    limiter.check();
+    assert!(limiter.stopped());
+    // Past the hard limit at ponderhit, it ends at once, whatever the depths did.
+    let signals = Signals::new(true);
+    let mut limiter = Limiter::new(
+        &signals,
+        before_now(12 * SECOND),
+        budget(5000, 10_000),
+        None,
+    );
+    limiter.check();
+    assert!(!limiter.stopped());
+    signals.ponderhit();
+    limiter.check();
+    assert!(limiter.stopped());
+}
+
+#[test]
+fn a_budget_spent_whole_starts_every_depth_while_time_is_left() {
+    let signals = Signals::new(false);
+    let whole = Some(TimeBudget::whole(10 * SECOND));
+    let mut limiter = Limiter::new(&signals, before_now(5 * SECOND), whole, None);
+    assert!(limiter.may_start_iteration(1000 * SECOND, 0.5));
+    limiter.check();
+    assert!(!limiter.stopped());
+    let mut limiter = Limiter::new(&signals, before_now(11 * SECOND), whole, None);
+    assert!(!limiter.may_start_iteration(Duration::ZERO, 2.0));
     assert!(limiter.stopped());
 }
 
