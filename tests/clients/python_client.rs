@@ -7,6 +7,14 @@ fn python_chess_client_session_passes() {
     crate::common::run_python_script("client_smoke.py");
 }
 
+/// A GUI's session (tests/python/gui_session.py): clocked moves, `movetime`, `go ponder` and
+/// `ponderhit`, `isready` in a search, `stop`, `quit`, each `go` timed as a share of what it
+/// was given.
+#[test]
+fn a_gui_session_spends_the_time_it_is_given() {
+    crate::common::run_python_script("gui_session.py");
+}
+
 /// tests/python/match.py --only NAME plays only the CI matches whose name contains NAME, and
 /// refuses a name that matches none, listing the names.
 #[test]
