@@ -12,7 +12,9 @@
 //!
 //! A new parameter is one entry of the list below: its one-line doc comment, then
 //! `name = default in min..=max, step s;`. Sections follow the search's parts; a new section
-//! (time management's numbers, say) is a new group of entries at the end of the list.
+//! (time management's numbers, say) is a new group of entries at the end of the list. In the
+//! `tune` build a parameter read before a search starts (a time budget computed for `go`) holds
+//! the last search's value unless its caller applies the configuration's first.
 
 #[cfg(feature = "tune")]
 use std::sync::atomic::{AtomicI32, Ordering};
