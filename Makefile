@@ -3,12 +3,14 @@
 
 EXE ?= target/release/engine
 CARGO ?= cargo
+# Cargo features: `tune` on a branch that OpenBench tunes (CONTRIBUTING.md, "Tuning the search").
+FEATURES ?=
 
 .PHONY: all test bench clean
 
 # The engine, as a user builds it, copied to $(EXE) when that names another file.
 all:
-	$(CARGO) build --release
+	$(CARGO) build --release $(if $(FEATURES),--features $(FEATURES))
 	@if [ "$(EXE)" != "target/release/engine" ]; then cp target/release/engine "$(EXE)"; fi
 
 # The test command of README.md.

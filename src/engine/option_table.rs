@@ -4,6 +4,8 @@
 use crate::engine::memory::hash_limit_mb;
 use crate::engine::settings::{OptionChange, Settings};
 use crate::eval::Evaluation;
+#[cfg(feature = "tune")]
+use crate::search::pvs::params::PARAMS;
 use crate::search::types::{SearchKind, MAX_DEPTH, MAX_ELO, MIN_ELO};
 
 /// One UCI option.
@@ -41,6 +43,10 @@ pub enum OptionKind {
         default: &'static str,
         change: OptionChange,
     },
+    /// A search parameter of the `tune` build, by its index in [`PARAMS`]: a spin with the
+    /// parameter's range and default, its value in the search configuration.
+    #[cfg(feature = "tune")]
+    Param(usize),
 }
 
 /// How `uci` shows an empty string default, and what GUIs send back for it (as Stockfish).
@@ -83,6 +89,8 @@ impl UciOption {
             OptionKind::Combo { get, .. } => OptionValue::Combo(get(settings)),
             OptionKind::Button { .. } => OptionValue::Button,
             OptionKind::Text { default, .. } => OptionValue::Text(default),
+            #[cfg(feature = "tune")]
+            OptionKind::Param(index) => OptionValue::Spin(settings.search.params[index].into()),
         }
     }
 
@@ -106,16 +114,16 @@ impl UciOption {
         };
         match self.kind {
             OptionKind::Spin { min, max, set, .. } => {
-                let max = max.value();
-                match text.parse::<i64>() {
-                    Ok(n) if (min..=max).contains(&n) => Ok(set(settings, n)),
-                    Ok(n) => Err(format!(
-                        "option {name} value {n} is out of range {min}..{max}"
-                    )),
-                    Err(_) => Err(format!(
-                        "option {name} needs a whole number from {min} to {max}, got '{text}'"
-                    )),
-                }
+                let n = spin_value(name, text, min, max.value())?;
+                Ok(set(settings, n))
+            }
+            #[cfg(feature = "tune")]
+            OptionKind::Param(index) => {
+                let param = PARAMS[index];
+                let n = spin_value(name, text, param.min.into(), param.max.into())?;
+                // Within the parameter's range, an i32.
+                settings.search.params[index] = n as i32;
+                Ok(OptionChange::Value)
             }
             OptionKind::Check { set, .. } => {
                 let on = match text.to_ascii_lowercase().as_str() {
@@ -141,6 +149,19 @@ impl UciOption {
             }
             OptionKind::Button { press } | OptionKind::Text { change: press, .. } => Ok(press),
         }
+    }
+}
+
+/// The whole number `text` if it lies within `min..=max`, else why not.
+fn spin_value(name: &str, text: &str, min: i64, max: i64) -> Result<i64, String> {
+    match text.parse::<i64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        Ok(n) => Err(format!(
+            "option {name} value {n} is out of range {min}..{max}"
+        )),
+        Err(_) => Err(format!(
+            "option {name} needs a whole number from {min} to {max}, got '{text}'"
+        )),
     }
 }
 
@@ -174,8 +195,35 @@ const EVALUATION_NAMES: [&str; 3] = [
     Evaluation::ALL[2].name(),
 ];
 
-/// Every option, in the order `uci` lists them.
-pub const OPTIONS: &[UciOption] = &[
+/// Every option, in the order `uci` lists them: the engine's, then (the `tune` build) the
+/// search parameters.
+#[cfg(not(feature = "tune"))]
+pub const OPTIONS: &[UciOption] = ENGINE_OPTIONS;
+#[cfg(feature = "tune")]
+pub const OPTIONS: &[UciOption] = &with_params::<{ ENGINE_OPTIONS.len() + PARAMS.len() }>();
+
+/// The engine's options followed by one per search parameter, named as the parameter.
+#[cfg(feature = "tune")]
+const fn with_params<const N: usize>() -> [UciOption; N] {
+    let mut options = [ENGINE_OPTIONS[0]; N];
+    let mut i = 0;
+    while i < N {
+        options[i] = if i < ENGINE_OPTIONS.len() {
+            ENGINE_OPTIONS[i]
+        } else {
+            let index = i - ENGINE_OPTIONS.len();
+            UciOption {
+                name: PARAMS[index].name,
+                kind: OptionKind::Param(index),
+            }
+        };
+        i += 1;
+    }
+    options
+}
+
+/// The engine's own options, in the order `uci` lists them.
+const ENGINE_OPTIONS: &[UciOption] = &[
     UciOption {
         name: "Hash",
         kind: OptionKind::Spin {

@@ -90,6 +90,17 @@ mod tests {
                     other.map(|&var| OptionValue::Combo(var))
                 }
                 OptionKind::Button { .. } | OptionKind::Text { .. } => None,
+                // A value other than the default: its minimum, or its maximum.
+                #[cfg(feature = "tune")]
+                OptionKind::Param(index) => {
+                    let param = crate::search::pvs::params::PARAMS[index];
+                    let other = if param.default == param.min {
+                        param.max
+                    } else {
+                        param.min
+                    };
+                    Some(OptionValue::Spin(other.into()))
+                }
             };
             let Some(changed) = changed else { continue };
             let text = match changed {
@@ -113,6 +124,30 @@ mod tests {
                 }
                 (name, other) => panic!("{name}: {other:?}"),
             }
+        }
+    }
+
+    #[cfg(feature = "tune")]
+    #[test]
+    fn each_search_parameter_is_an_option_with_its_range_and_default() {
+        use crate::search::pvs::params::PARAMS;
+        for (index, param) in PARAMS.iter().enumerate() {
+            let option = find(param.name).expect("an option of the parameter's name");
+            assert!(matches!(option.kind, OptionKind::Param(i) if i == index));
+            let default = OptionValue::Spin(param.default.into());
+            assert_eq!(option.default_value(), default, "{}", param.name);
+            let mut settings = Settings::default();
+            for outside in [param.min - 1, param.max + 1] {
+                let refused = settings.set(param.name, Some(&outside.to_string()));
+                assert!(refused.is_err(), "{} {outside}", param.name);
+            }
+            assert_eq!(settings, Settings::DEFAULT, "{}", param.name);
+            let max = param.max.to_string();
+            assert_eq!(
+                settings.set(param.name, Some(&max)),
+                Ok(OptionChange::Value)
+            );
+            assert_eq!(settings.search.params[index], param.max, "{}", param.name);
         }
     }
 

@@ -67,7 +67,8 @@ pub fn run(
 /// The one dispatcher: runs the configured search on `game` within `limits`, telling `observer`
 /// every node the search visits (`engine tree`; [`Unobserved`] for `go`, `compare`, `bench`).
 /// IterativeDeepening runs on `config.threads` threads (Lazy SMP; only this one is observed)
-/// and at a limited strength when `config.limit_strength` asks.
+/// and at a limited strength when `config.limit_strength` asks. The search parameters are
+/// `config`'s (the `tune` build; see [`SearchConfig::apply_params`]).
 #[allow(clippy::too_many_arguments)]
 pub fn run_observed<O: SearchObserver>(
     game: &Game,
@@ -79,6 +80,7 @@ pub fn run_observed<O: SearchObserver>(
     observer: O,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
+    config.apply_params();
     if config.limit_strength && config.kind == SearchKind::IterativeDeepening {
         let search = |config: &SearchConfig, limits: &Limits, report: &mut dyn FnMut(Report)| {
             run_observed(

@@ -9,6 +9,8 @@ use shakmaty::Move;
 
 use crate::eval::{mated_in, Evaluation, Score, DRAW};
 use crate::search::multipv::Line;
+#[cfg(feature = "tune")]
+use crate::search::pvs::params;
 
 /// The range of `UCI_Elo` and its default. Stockfish 15.1 offers 1350–2850; the top here is
 /// the highest level this engine reaches against Stockfish's (its full strength is only a
@@ -99,6 +101,9 @@ pub struct SearchConfig {
     pub elo: u32,
     /// Report cutoffs, table hits and stores as `info string` lines.
     pub debug: bool,
+    /// The search parameters' values (the `tune` build; otherwise they are constants).
+    #[cfg(feature = "tune")]
+    pub params: params::Values,
 }
 
 impl SearchConfig {
@@ -121,7 +126,17 @@ impl SearchConfig {
         limit_strength: false,
         elo: DEFAULT_ELO,
         debug: false,
+        #[cfg(feature = "tune")]
+        params: params::DEFAULTS,
     };
+
+    /// Makes this configuration's parameter values those the search reads (the `tune` build;
+    /// nothing otherwise, where they are constants).
+    #[inline]
+    pub fn apply_params(&self) {
+        #[cfg(feature = "tune")]
+        params::apply(&self.params);
+    }
 }
 
 impl Default for SearchConfig {

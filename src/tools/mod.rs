@@ -8,6 +8,7 @@ pub mod pgn;
 pub mod play;
 pub mod plot;
 pub mod solve;
+pub mod spsa;
 pub mod train;
 pub mod tree;
 pub mod tune;

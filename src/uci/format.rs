@@ -116,6 +116,12 @@ pub fn option(option: &UciOption) -> String {
         }
         OptionKind::Button { .. } => format!("option name {name} type button"),
         OptionKind::Text { .. } => format!("option name {name} type string default {default}"),
+        #[cfg(feature = "tune")]
+        OptionKind::Param(index) => {
+            let param = crate::search::pvs::params::PARAMS[index];
+            let (min, max) = (param.min, param.max);
+            format!("option name {name} type spin default {default} min {min} max {max}")
+        }
     }
 }
 

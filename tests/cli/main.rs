@@ -1,5 +1,6 @@
 //! The command line: arguments and exit statuses, closed pipes, the tools (bench, compare,
-//! play, solve, tune, tree, datagen and train), and the PGN of `engine play`.
+//! play, solve, tune, tree, datagen and train), the PGN of `engine play`, and (the `tune` build)
+//! the search parameters as options and `engine spsa`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -10,6 +11,7 @@ mod explorer;
 mod nnue;
 mod pgn;
 mod pipes;
+mod spsa;
 mod tools;
 mod tree;
 mod tree_labels;

@@ -1,4 +1,4 @@
-//! The command-line tools beside the UCI loop: bench, compare, play, solve, tune and tree. They print through
+//! The command-line tools beside the UCI loop: bench, compare, play, solve, tune, tree and spsa. They print through
 //! the one stdout writer, [`Output`], so that a closed stdout ends them quietly.
 
 use std::fs::{File, OpenOptions};
@@ -38,6 +38,17 @@ pub(crate) fn options(cli: &Cli) -> Result<Settings> {
         }
     }
     Ok(options)
+}
+
+/// `engine spsa` (the `tune` build): the SPSA input lines, from the values of `--set`.
+#[cfg(feature = "tune")]
+pub fn spsa(cli: &Cli) -> Result<()> {
+    if cli.fen.is_some() || cli.moves.is_some() {
+        bail!("spsa prints the search parameters: it takes no position");
+    }
+    let config = options(cli)?.search;
+    Output::stdout().line(&engine::tools::spsa::input(&config.params));
+    Ok(())
 }
 
 /// `engine bench [depth]`: progress on stderr, the signature and speed on stdout. The options

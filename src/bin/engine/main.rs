@@ -75,6 +75,10 @@ enum Cmd {
     Datagen(nnue::DatagenArgs),
     /// Train the neural evaluator on datagen's records (AdamW, on the CPU); writes the net.
     Train(nnue::TrainArgs),
+    /// Print the search parameters as OpenBench's SPSA input (`name, int, start, min, max,
+    /// c_end, r_end`), each starting from its value after --set.
+    #[cfg(feature = "tune")]
+    Spsa,
 }
 
 #[derive(clap::Args, Debug)]
@@ -259,6 +263,8 @@ fn main() -> ExitCode {
         Some(Cmd::Tree(args)) => tree::tree(&cli, args),
         Some(Cmd::Datagen(args)) => nnue::datagen(&cli, args),
         Some(Cmd::Train(args)) => nnue::train(&cli, args),
+        #[cfg(feature = "tune")]
+        Some(Cmd::Spsa) => commands::spsa(&cli),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -323,6 +329,8 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
             | Cmd::Datagen(_)
             | Cmd::Train(_),
         ) => bail!("not a UCI command"),
+        #[cfg(feature = "tune")]
+        Some(Cmd::Spsa) => bail!("not a UCI command"),
     };
     commands.push(command);
     Ok(Some(commands))

@@ -8,13 +8,14 @@ use shakmaty::{Color, Move};
 
 use crate::board::movegen::is_noisy;
 use crate::search::ordering::{mvv_lva, CAPTURE};
+use crate::search::pvs::params;
 use crate::search::types::MAX_PLY;
 
 const TT_MOVE: i32 = 1 << 30;
 const KILLER: i32 = 1 << 27;
 
-/// The bound of every history value.
-pub const HISTORY_MAX: i32 = 16384;
+/// What the history table is divided by before each new search.
+const HISTORY_FADE: i16 = 2;
 
 /// How many piece-square pairs there are (12 pieces, 64 squares).
 const PIECE_TO: usize = 12 * 64;
@@ -117,7 +118,7 @@ impl Heuristics {
     /// Before a new search: killers are forgotten, history fades.
     pub fn new_search(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
-        self.history.iter_mut().for_each(|h| *h /= 2);
+        self.history.iter_mut().for_each(|h| *h /= HISTORY_FADE);
     }
 
     /// Forgets everything (`ucinewgame`).
@@ -131,14 +132,15 @@ impl Heuristics {
 /// The history bonus of a cutoff with `depth` plies left (a malus for the moves tried before).
 #[inline]
 fn history_bonus(depth: i32) -> i32 {
-    (150 * depth - 100).clamp(0, 1500)
+    let bonus = params::history_bonus_scale() * depth - params::history_bonus_offset();
+    bonus.clamp(0, params::history_bonus_max())
 }
 
 /// Moves `value` by `bonus`, less the nearer it is to the bound on that side.
 #[inline]
 fn gravity(value: &mut i16, bonus: i32) {
     let v = *value as i32;
-    *value = (v + bonus - v * bonus.abs() / HISTORY_MAX) as i16;
+    *value = (v + bonus - v * bonus.abs() / params::history_max()) as i16;
 }
 
 /// The piece and destination of `m` by `color`.
@@ -359,10 +361,10 @@ mod tests {
         for _ in 0..1000 {
             gravity(&mut value, 1500);
         }
-        assert!(value as i32 <= HISTORY_MAX && value > 15000);
+        assert!(value as i32 <= params::history_max() && value > 15000);
         for _ in 0..1000 {
             gravity(&mut value, -1500);
         }
-        assert!(value as i32 >= -HISTORY_MAX && value < -15000);
+        assert!(value as i32 >= -params::history_max() && value < -15000);
     }
 }

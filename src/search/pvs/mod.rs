@@ -1,10 +1,11 @@
 //! IterativeDeepening's own parts: the searcher and its root and nodes (principal variation
 //! search), quiescence, the selective parts, the staged move picker and the history it learns,
-//! static exchange evaluation, the transposition table, the tablebase probe, Lazy SMP, and the
-//! state kept from one move to the next.
+//! static exchange evaluation, the transposition table, the tablebase probe, Lazy SMP, the
+//! state kept from one move to the next, and the tunable parameters of them all.
 
 pub mod history;
 mod node;
+pub mod params;
 pub mod picker;
 mod probe;
 mod quiescence;

@@ -6,6 +6,7 @@ use crate::board::rules::{self, Repetition};
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search::observer::{SearchObserver, Window};
 use crate::search::pvs::history::piece_to;
+use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::probe::TablebaseProbe;
 use crate::search::pvs::searcher::{IterativeDeepening, Node};
@@ -15,8 +16,8 @@ use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
 use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
 
-/// The least depth at which a node without a table move is reduced by a ply.
-const IIR_MIN_DEPTH: i32 = 4;
+/// How many times the root's depth the plies of a line may reach and still be extended.
+const EXTENSION_PLIES_PER_DEPTH: usize = 2;
 
 impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// The principal variation search of `pos` with `depth` plies left, told to the observer.
@@ -45,7 +46,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     ) -> Score {
         let gen = MoveGen::new(pos);
         let in_check = gen.in_check();
-        let may_extend = ply < 2 * self.root_depth as usize && ply < MAX_PLY / 2;
+        let may_extend =
+            ply < EXTENSION_PLIES_PER_DEPTH * self.root_depth as usize && ply < MAX_PLY / 2;
         if in_check && may_extend {
             depth += 1;
         }
@@ -116,7 +118,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
         // Internal iterative reduction: a deep node the table knows no move for is searched a
         // ply shallower (it will be searched again deeper, with a move to try first).
-        if table_move.is_none() && depth >= IIR_MIN_DEPTH && self.futility && !in_check {
+        if table_move.is_none() && depth >= params::iir_min_depth() && self.futility && !in_check {
             node.depth -= 1;
         }
         self.context.table_move(ply, table_move);
@@ -191,7 +193,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let Node { depth, ply, .. } = node;
         let original_alpha = alpha;
         let color = pos.turn();
-        let reduce = self.late_move_reductions && depth >= 3 && !node.in_check;
+        let reduce =
+            self.late_move_reductions && depth >= params::lmr_min_depth() && !node.in_check;
         // Where futility prunes the quiet moves that do not check (the frame does not even
         // generate them), none of them is expected to beat the futility value.
         let mut best = node.futility_value.unwrap_or(-INFINITY);
@@ -209,7 +212,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 && best > -MATE_BOUND
                 && late_limit.is_some_and(|limit| self.quiets[ply].len() >= limit);
             let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
-            let reducible = reduce && searched >= 3 && stage == Stage::Quiet;
+            let reducible =
+                reduce && searched >= params::lmr_min_moves() as usize && stage == Stage::Quiet;
             // Late moves that lose material by exchange (SEE pruning), unless every move so far
             // is mated.
             let see_threshold = match stage {

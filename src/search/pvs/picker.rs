@@ -170,7 +170,7 @@ impl MoveFrame {
                 }
                 Step::StartKillers => self.start_killers(gen, heuristics, ply),
                 Step::Killer(k) => {
-                    if k == 2 {
+                    if k == self.killers.len() {
                         self.step = Step::StartQuiet;
                         continue;
                     }

@@ -11,14 +11,12 @@ use shakmaty::{Chess, Move, Position};
 use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
 use crate::search::observer::{SearchObserver, Window};
+use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::IterativeDeepening;
 use crate::search::pvs::see::see_ge;
 use crate::search::pvs::tt::{Bound, Hit};
 use crate::search::types::MAX_PLY;
-
-/// How much a capture may gain beyond the piece it takes, for delta pruning.
-const DELTA_MARGIN: Score = 200;
 
 impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// The quiescence value of `pos` within (alpha, beta).
@@ -80,7 +78,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
             if self.futility && alpha.abs() < MATE_BOUND {
-                delta_floor = Some(alpha - stand_pat - DELTA_MARGIN);
+                delta_floor = Some(alpha - stand_pat - params::delta_margin());
             }
         }
         // With futility on and out of check, captures that lose material by exchange are skipped.

@@ -1,12 +1,13 @@
 //! The root of IterativeDeepening: the first order of the root moves, and each depth's search of
-//! them, within an aspiration window from the fifth depth on.
+//! them, within an aspiration window from the fifth depth on (by default).
 
 use crate::eval::{Score, INFINITY};
 use crate::search::deepening::DepthOutcome;
 use crate::search::observer::{SearchObserver, Window};
 use crate::search::ordering::MovePicker;
 use crate::search::pvs::history::piece_to;
-use crate::search::pvs::searcher::{IterativeDeepening, ASPIRATION_WINDOW};
+use crate::search::pvs::params;
+use crate::search::pvs::searcher::IterativeDeepening;
 use crate::search::pvs::tt::Bound;
 use shakmaty::{Move, MoveList, Position};
 
@@ -42,7 +43,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// Searches the root within a window around `last`, the previous depth's score, widening
     /// the side that fails until the score falls inside.
     pub(super) fn search_root_aspirated(&mut self, depth: i32, last: Score) -> DepthOutcome {
-        let mut delta = ASPIRATION_WINDOW;
+        let mut delta = params::asp_window();
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
             match self.search_root(depth, alpha, beta) {
@@ -54,8 +55,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 }
                 outcome => return outcome,
             }
-            delta *= 3;
-            if delta > 1000 {
+            delta *= params::asp_growth();
+            if delta > params::asp_max_window() {
                 (alpha, beta) = (-INFINITY, INFINITY);
             }
         }

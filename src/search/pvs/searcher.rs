@@ -8,6 +8,7 @@ use crate::search::context::SearchContext;
 use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved};
 use crate::search::pvs::history::{Continuation, Heuristics, PieceTo};
+use crate::search::pvs::params;
 use crate::search::pvs::picker::MoveFrame;
 use crate::search::pvs::tt::TranspositionTable;
 use crate::search::types::{SearchConfig, MAX_PLY};
@@ -45,9 +46,6 @@ pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     /// The share of the last completed root search's nodes that its best move took.
     pub(super) best_move_share: Option<f64>,
 }
-
-/// The first aspiration window's half-width, in centipawns; each failure widens it.
-pub(super) const ASPIRATION_WINDOW: Score = 30;
 
 /// What [`IterativeDeepening::search_moves`] needs to know of its node.
 #[derive(Clone, Copy, Debug)]
@@ -135,10 +133,10 @@ impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
         &self.root_moves
     }
 
-    /// From the fifth depth on, within an aspiration window around the last score.
+    /// From the fifth depth on (by default), within an aspiration window around the last score.
     fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome {
         let depth = depth as i32;
-        if self.aspiration && depth >= 5 && !is_mate_score(last) {
+        if self.aspiration && depth >= params::asp_min_depth() && !is_mate_score(last) {
             self.search_root_aspirated(depth, last)
         } else {
             self.search_root(depth, -INFINITY, INFINITY)

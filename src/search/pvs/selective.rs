@@ -7,34 +7,24 @@ use shakmaty::{Chess, EnPassantMode, FromSetup, Position};
 use crate::board::keys::zobrist_key;
 use crate::eval::{Score, MATE_BOUND};
 use crate::search::observer::SearchObserver;
+use crate::search::pvs::params;
 use crate::search::pvs::searcher::{IterativeDeepening, Node};
 
-/// The least depth at which a node tries the null move: the reduced search after it then still
-/// has a full ply to see a quiet mate threat (quiescence sees only captures).
-const NULL_MOVE_MIN_DEPTH: i32 = 3;
+/// The plies a reduced search (null move, late move) keeps at least: never straight into
+/// quiescence, which sees only captures, from a node that was to search a full ply more.
+const MIN_REDUCED_DEPTH: i32 = 1;
 
-/// Futility margins by remaining depth: a quiet move is not expected to gain more.
-const FUTILITY_MARGIN: [Score; 3] = [0, 150, 400];
-
-/// Reverse futility pruning (static null move) is tried up to this depth.
-const REVERSE_FUTILITY_MAX_DEPTH: i32 = 8;
-
-/// Reverse futility margin per ply of depth (one ply less when improving): what the opponent is
-/// assumed able to win back.
-const REVERSE_FUTILITY_MARGIN: Score = 80;
-
-/// Moves that lose material by exchange are pruned up to this depth.
-const SEE_PRUNING_MAX_DEPTH: i32 = 8;
-
-/// Late-move pruning is tried up to this depth.
-const LATE_MOVE_PRUNING_MAX_DEPTH: i32 = 8;
-
-/// The reduction of a late quiet move: one ply, two for the later moves of a deep node.
+/// The reduction of a late quiet move: one ply, two for the later moves of a deep node (by
+/// default), but the reduced search keeps a full ply.
 #[inline]
 pub(super) fn late_move_reduction(depth: i32, searched: usize) -> i32 {
-    let reduction = if searched >= 6 && depth >= 6 { 2 } else { 1 };
-    // Never straight into quiescence from a node that was to search a full ply more.
-    reduction.min(depth - 2)
+    let deep = searched >= params::lmr_deep_moves() as usize && depth >= params::lmr_deep_depth();
+    let reduction = if deep {
+        params::lmr_deep_reduction()
+    } else {
+        params::lmr_base_reduction()
+    };
+    reduction.min(depth - 1 - MIN_REDUCED_DEPTH)
 }
 
 /// Whether the side to move has a piece besides pawns and king (null-move pruning is unsound in
@@ -53,11 +43,25 @@ fn null_move_claim(score: Score, beta: Score) -> Score {
 }
 
 /// How much shallower than the node the search after its null move is, at `depth` with a
-/// static evaluation `margin` above beta: 3 plies, a ply more every 3 and every 200 cp of margin
-/// (up to 3), but the reduced search keeps a full ply to see a quiet mate threat.
+/// static evaluation `margin` above beta: a base, a ply more for every few plies of depth and
+/// for every so many centipawns of margin (up to a cap), but the reduced search keeps a full ply
+/// to see a quiet mate threat.
 #[inline]
 fn null_move_reduction(depth: i32, margin: Score) -> i32 {
-    (3 + depth / 3 + (margin / 200).min(3)).min(depth - 2)
+    let by_eval = (margin / params::nmp_eval_divisor()).min(params::nmp_eval_max());
+    let reduction = params::nmp_base_reduction() + depth / params::nmp_depth_divisor() + by_eval;
+    reduction.min(depth - 1 - MIN_REDUCED_DEPTH)
+}
+
+/// The futility margin at `depth` (0 at the horizon), or None beyond the depths it applies to.
+#[inline]
+fn futility_margin(depth: i32) -> Option<Score> {
+    match depth {
+        0 => Some(0),
+        1 => Some(params::fp_margin_1()),
+        2 => Some(params::fp_margin_2()),
+        _ => None,
+    }
 }
 
 /// The position with the other side to move (a null move): no en passant, the fifty-move count
@@ -84,7 +88,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.null_move
             && !node.pv
             && !node.in_check
-            && node.depth >= NULL_MOVE_MIN_DEPTH
+            && node.depth >= params::nmp_min_depth()
             && !self.null_at[node.ply - 1]
             && beta.abs() < MATE_BOUND
             && static_eval >= beta
@@ -126,10 +130,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let cut = self.futility
             && !node.pv
             && !node.in_check
-            && node.depth <= REVERSE_FUTILITY_MAX_DEPTH
+            && node.depth <= params::rfp_max_depth()
             && beta.abs() < MATE_BOUND
             && static_eval.abs() < MATE_BOUND
-            && static_eval - REVERSE_FUTILITY_MARGIN * (node.depth - node.improving as i32) >= beta;
+            && static_eval - params::rfp_margin() * (node.depth - node.improving as i32) >= beta;
         cut.then_some(static_eval)
     }
 
@@ -142,26 +146,26 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         alpha: Score,
         static_eval: Score,
     ) -> Option<Score> {
+        let margin = futility_margin(node.depth)?;
         let futile = self.futility
             && !node.pv
             && !node.in_check
-            && node.depth < FUTILITY_MARGIN.len() as i32
             && alpha.abs() < MATE_BOUND
-            && static_eval + FUTILITY_MARGIN[node.depth as usize] <= alpha;
-        futile.then(|| static_eval + FUTILITY_MARGIN[node.depth as usize])
+            && static_eval + margin <= alpha;
+        futile.then_some(static_eval + margin)
     }
 
     /// With futility pruning, the exchange a late move of a shallow node outside the PV and not
-    /// in check must not lose more than to be searched: a quiet move 60 cp a ply, a capture 20 cp
-    /// times the depth squared. None where nothing is pruned so.
+    /// in check must not lose more than to be searched: a quiet move a margin per ply, a capture
+    /// a margin times the depth squared. None where nothing is pruned so.
     #[inline]
     pub(super) fn see_pruning_threshold(&self, node: &Node, quiet: bool) -> Option<Score> {
         let prunes =
-            self.futility && !node.pv && !node.in_check && node.depth <= SEE_PRUNING_MAX_DEPTH;
+            self.futility && !node.pv && !node.in_check && node.depth <= params::see_max_depth();
         let threshold = if quiet {
-            -60 * node.depth
+            -params::see_quiet_margin() * node.depth
         } else {
-            -20 * node.depth * node.depth
+            -params::see_noisy_margin() * node.depth * node.depth
         };
         prunes.then_some(threshold)
     }
@@ -170,11 +174,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// check searches before it prunes the later ones: more with depth and when improving.
     #[inline]
     pub(super) fn late_move_limit(&self, node: &Node) -> Option<usize> {
-        let prunes = self.futility
-            && !node.pv
-            && !node.in_check
-            && node.depth <= LATE_MOVE_PRUNING_MAX_DEPTH;
-        let limit = (3 + node.depth * node.depth) / (2 - node.improving as i32);
+        let prunes =
+            self.futility && !node.pv && !node.in_check && node.depth <= params::lmp_max_depth();
+        let divisor = params::lmp_divisor() - node.improving as i32;
+        let limit = (params::lmp_base() + node.depth * node.depth) / divisor;
         prunes.then_some(limit as usize)
     }
 }

@@ -1,0 +1,133 @@
+//! The `tune` build (`cargo test --release --features tune`): every search parameter is a UCI
+//! spin option with its default and range, `engine spsa` prints OpenBench's SPSA input, and
+//! each parameter changes the tree the search visits.
+
+#![cfg(feature = "tune")]
+
+use engine::search::pvs::params::{Param, PARAMS};
+
+use crate::common::{number_after, run, Engine};
+
+/// Kiwipete: castling both ways, pins, captures and promotions near, for a bushy search.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The node total of `engine --set Evaluation=Material [--set ...] bench depth`.
+fn bench_nodes(setting: Option<&str>, depth: u32) -> u64 {
+    let depth = depth.to_string();
+    let mut args = vec!["--set", "Evaluation=Material"];
+    if let Some(setting) = setting {
+        args.extend(["--set", setting]);
+    }
+    args.extend(["bench", &depth]);
+    let run = run(&args, "");
+    assert!(run.status.success(), "{args:?}: {}", run.stderr);
+    let line = run
+        .lines()
+        .into_iter()
+        .find_map(|l| l.strip_prefix("Nodes searched: "));
+    line.and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{args:?}: {}", run.stdout))
+}
+
+/// Whether setting `param` to its minimum or its maximum changes the nodes of a bench, at depth
+/// 7 or, failing that, at depth 9 (the null move's evaluation term only matters deeper).
+fn changes_the_tree(param: &Param, defaults: &[u64; 2]) -> bool {
+    [7, 9].into_iter().zip(defaults).any(|(depth, &default)| {
+        [param.min, param.max].into_iter().any(|value| {
+            let setting = format!("{}={value}", param.name);
+            bench_nodes(Some(&setting), depth) != default
+        })
+    })
+}
+
+#[test]
+fn uci_lists_every_search_parameter_as_a_spin_with_its_default_and_range() {
+    let uci = run(&[], "uci\nquit\n");
+    let lines = uci.lines();
+    let first = lines
+        .iter()
+        .position(|line| line.starts_with(&format!("option name {} ", PARAMS[0].name)))
+        .expect("the first parameter's option");
+    assert!(
+        lines[first - 1].starts_with("option name UCI_Elo "),
+        "after the engine's options"
+    );
+    for (line, param) in lines[first..].iter().zip(PARAMS) {
+        let Param {
+            name,
+            default,
+            min,
+            max,
+            ..
+        } = param;
+        let expected =
+            format!("option name {name} type spin default {default} min {min} max {max}");
+        assert_eq!(*line, expected);
+    }
+    assert_eq!(lines[first + PARAMS.len()], "uciok");
+}
+
+#[test]
+fn spsa_prints_one_line_per_parameter_from_the_values_of_set() {
+    let spsa = run(&["--set", "rfp_margin=97", "spsa"], "");
+    assert!(spsa.status.success(), "{}", spsa.stderr);
+    let lines = spsa.lines();
+    assert_eq!(lines.len(), PARAMS.len());
+    for (line, param) in lines.iter().zip(PARAMS) {
+        let fields: Vec<&str> = line.split(", ").collect();
+        assert_eq!(fields.len(), 7, "{line}");
+        let start = if param.name == "rfp_margin" {
+            97
+        } else {
+            param.default
+        };
+        let numbers = [start, param.min, param.max].map(|n| n.to_string());
+        assert_eq!(
+            fields[..5],
+            [param.name, "int", &numbers[0], &numbers[1], &numbers[2]]
+        );
+        assert!(
+            fields[5].parse::<f64>().is_ok_and(|c_end| c_end >= 0.5),
+            "{line}"
+        );
+        assert_eq!(fields[6], "0.002", "{line}");
+    }
+    let refused = run(&["--set", "rfp_margin=151", "spsa"], "");
+    assert_eq!(
+        refused.status.code(),
+        Some(2),
+        "out of range: {}",
+        refused.stdout
+    );
+}
+
+#[test]
+fn a_parameter_set_through_setoption_changes_the_search() {
+    let nodes = |setoption: &str| {
+        let mut engine = Engine::start();
+        engine.command("setoption name Evaluation value Material");
+        engine.command(setoption);
+        engine.command(&format!("position fen {KIWIPETE}"));
+        let (lines, _) = engine.go("go depth 8");
+        let last = lines.iter().rev().find(|l| l.contains(" nodes ")).cloned();
+        last.and_then(|line| number_after(&line, "nodes"))
+            .expect("a depth line with nodes")
+    };
+    let default = nodes("setoption name rfp_margin value 80");
+    assert_ne!(nodes("setoption name rfp_margin value 150"), default);
+    assert_eq!(nodes("isready"), default);
+}
+
+#[test]
+fn each_search_parameter_changes_the_tree_the_search_visits() {
+    let defaults = [bench_nodes(None, 7), bench_nodes(None, 9)];
+    let unread: Vec<&str> = PARAMS
+        .iter()
+        .filter(|param| !changes_the_tree(param, &defaults))
+        .map(|param| param.name)
+        .collect();
+    assert!(
+        unread.is_empty(),
+        "parameters the search does not read: {unread:?}"
+    );
+}
