@@ -37,7 +37,12 @@ pub enum Event {
     NullMove,
     /// A diagnostic for the user (why a command was refused, ...).
     Message(String),
-    /// The leaf counts of a completed perft, per root move.
+    /// The leaf count below one root move of a running perft, as soon as it is counted.
+    PerftMove {
+        root_move: Move,
+        count: u64,
+    },
+    /// A completed perft: its root moves' counts (each already reported) and its time.
     Perft(PerftReport),
     /// A perft that `stop` ended before it completed.
     PerftStopped {

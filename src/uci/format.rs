@@ -124,15 +124,14 @@ pub fn nodes_searched(nodes: u64) -> String {
     format!("Nodes searched: {nodes}")
 }
 
-/// The `perft` output: each root move's count, a blank line, then the total.
-pub fn perft(report: &PerftReport, mode: CastlingMode) -> String {
-    let mut text: String = report
-        .counts
-        .iter()
-        .map(|(m, n)| format!("{}: {n}\n", uci_move(*m, mode)))
-        .collect();
-    text += "\n";
-    text + &nodes_searched(report.total())
+/// A perft's line for one root move: `move: count`.
+pub fn perft_move(root_move: Move, count: u64, mode: CastlingMode) -> String {
+    format!("{}: {count}", uci_move(root_move, mode))
+}
+
+/// The end of the `perft` output, after the root moves' lines: a blank line, then the total.
+pub fn perft_total(report: &PerftReport) -> String {
+    format!("\n{}", nodes_searched(report.total()))
 }
 
 /// The `d` output: board diagram, FEN, key and checkers.
