@@ -27,6 +27,8 @@ pub enum Event {
     /// A search in a position without a legal move: checkmated (in check) or stalemated.
     NoLegalMove {
         in_check: bool,
+        /// The line's number (`multipv 1`) when MultiPV asks for more than one line.
+        multipv: Option<usize>,
     },
     /// The end of a search: its move and the move it expects in reply.
     BestMove {

@@ -57,7 +57,8 @@ impl Engine {
             );
             if result.best.is_none() {
                 let in_check = game.position().is_check();
-                sink(Event::NoLegalMove { in_check });
+                let multipv = (config.multi_pv > 1).then_some(1);
+                sink(Event::NoLegalMove { in_check, multipv });
             }
             wait_for_release(signals, infinite);
             Finished {

@@ -88,9 +88,10 @@ pub fn bestmove(best: Option<Move>, ponder: Option<Move>, mode: CastlingMode) ->
 
 /// `info depth 0 score ...`: the answer of a search without a legal move, checkmated (in check)
 /// or stalemated.
-pub fn no_legal_move(in_check: bool) -> String {
+pub fn no_legal_move(in_check: bool, multipv: Option<usize>) -> String {
     let score = if in_check { "mate 0" } else { "cp 0" };
-    format!("info depth 0 score {score}")
+    let multipv = multipv.map_or(String::new(), |k| format!(" multipv {k}"));
+    format!("info depth 0{multipv} score {score}")
 }
 
 /// The `option name ... type ...` line that `uci` prints for an option.
