@@ -335,6 +335,32 @@ fn solve_reads_a_quoted_comment_whole() {
     assert_eq!(lines.last(), Some(&"Solved: 1/1"));
 }
 
+/// A record without `bm` or `am` has nothing to solve: it is skipped and counted as such, and
+/// the rest of the file is searched (`positions/seeds.epd` has 2 of 8 with a `bm`).
+#[test]
+fn solve_skips_and_counts_the_records_without_bm_or_am() {
+    let seeds = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/seeds.epd");
+    let run = run(&["solve", seeds, "--nodes", "20000"], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 9, "{}", run.stdout);
+    for id in ["seed.blocking", "seed.ordering"] {
+        let line = lines.iter().find(|l| l.contains(id)).expect(id);
+        assert!(line.contains(" (bm "), "{line}");
+    }
+    let skipped: Vec<&&str> = lines.iter().filter(|l| l.contains(" skipped ")).collect();
+    assert_eq!(skipped.len(), 6, "{}", run.stdout);
+    assert!(
+        skipped.iter().any(|l| l.contains("seed.mated")),
+        "{skipped:?}"
+    );
+    let last = lines.last().expect("a summary");
+    assert!(
+        last.starts_with("Solved: ") && last.contains("/2 ") && last.contains("6 skipped"),
+        "{last}"
+    );
+}
+
 /// A malformed record is an error naming its file and line, not a silently wrong record.
 #[test]
 fn solve_names_the_line_of_a_malformed_record() {

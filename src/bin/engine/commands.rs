@@ -15,6 +15,7 @@ use engine::engine::options::{OptionChange, Settings};
 use engine::search::{SearchState, MAX_DEPTH};
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};
+use engine::tools::solve::{Entry, Tally};
 use engine::tools::{bench, labels, pgn};
 use engine::uci::output::Output;
 
@@ -310,7 +311,8 @@ fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) 
     )
 }
 
-/// `engine solve FILE [--movetime MS] [--nodes N]`: one line per position, then `Solved: N/M`.
+/// `engine solve FILE [--movetime MS] [--nodes N]`: one line per position, then `Solved: N/M`
+/// (M the positions with a `bm` or `am`; the others are skipped and counted).
 pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     if cli.fen.is_some() || cli.moves.is_some() {
         bail!("solve takes its positions from the file, not --fen or --moves");
@@ -332,24 +334,43 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     }
     let total = records.len();
     let out = Output::stdout();
-    let solved = engine::tools::solve::run(
+    let tally = engine::tools::solve::run(
         &records,
         &options.search,
         budget,
         options.hash_mb,
-        |i, outcome| {
-            out.line(&format!(
-                "{i:>4}/{total} {:<12} {:<8} {} ({}; depth {}, nodes {})",
-                outcome.id,
-                if outcome.solved { "solved" } else { "missed" },
-                outcome.chosen.as_deref().unwrap_or("(none)"),
-                outcome.expected,
-                outcome.result.depth,
-                outcome.result.nodes
-            ));
-        },
+        |i, entry| out.line(&solve_line(i, total, entry)),
     )
     .map_err(anyhow::Error::msg)?;
-    out.line(&format!("Solved: {solved}/{total}"));
+    out.line(&solve_summary(tally));
     Ok(())
+}
+
+/// One record's line of `engine solve`: its result, or why it was skipped.
+fn solve_line(i: usize, total: usize, entry: &Entry) -> String {
+    match entry {
+        Entry::Searched(outcome) => format!(
+            "{i:>4}/{total} {:<12} {:<8} {} ({}; depth {}, nodes {})",
+            outcome.id,
+            if outcome.solved { "solved" } else { "missed" },
+            outcome.chosen.as_deref().unwrap_or("(none)"),
+            outcome.expected,
+            outcome.result.depth,
+            outcome.result.nodes
+        ),
+        Entry::Skipped { id } => format!("{i:>4}/{total} {id:<12} skipped  (no bm or am)"),
+    }
+}
+
+/// `Solved: N/M` of the records searched, and how many were skipped.
+fn solve_summary(tally: Tally) -> String {
+    let Tally {
+        solved,
+        searched,
+        skipped,
+    } = tally;
+    match skipped {
+        0 => format!("Solved: {solved}/{searched}"),
+        _ => format!("Solved: {solved}/{searched} ({skipped} skipped: no bm or am)"),
+    }
 }

@@ -65,7 +65,7 @@ enum Cmd {
     /// `engine play --labels` writes them), Texel's way; prints the errors and the new weights.
     Tune(TuneArgs),
     /// Search each position of an EPD test suite (`bm`/`am` in SAN) for a fixed time; prints
-    /// each result and `Solved: N/M`.
+    /// each result and `Solved: N/M` (a position with neither is skipped and counted).
     Solve(SolveArgs),
     /// Draw the tree of one small search (SVG, Graphviz DOT, or HTML: a web page that replays
     /// it step by step): every node it visits with its move, value and alpha-beta window, the
