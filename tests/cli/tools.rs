@@ -215,7 +215,7 @@ fn play_completes_a_short_match_with_results_and_a_score() {
             "no ending in {game}"
         );
         assert!(
-            game.contains(" moves; time ") && game.contains("nodes "),
+            game.contains(" plies; time ") && game.contains("nodes "),
             "{game}"
         );
     }
@@ -225,6 +225,46 @@ fn play_completes_a_short_match_with_results_and_a_score() {
         .find(|l| l.starts_with("Score of "))
         .expect("a score line");
     assert!(score.contains("(95%)"), "{score}");
+}
+
+/// A game's length is counted in plies (half-moves), and a drawn match is Elo +0.
+#[test]
+fn play_counts_plies_and_scores_a_draw_as_elo_zero() {
+    let mate_in_two = "6k1/ppR2pp1/4p1p1/4P1N1/3r2P1/1P4K1/P3r3/8 w - - 0 1";
+    let (white, black) = (
+        "Search=IterativeDeepening,Depth=5",
+        "Search=AlphaBeta,Depth=4",
+    );
+    let args = ["--fen", mate_in_two, "play", "--games", "1"];
+    let mate = run(
+        &[&args[..], &["--white", white, "--black", black]].concat(),
+        "",
+    );
+    assert!(mate.status.success(), "{}", mate.stderr);
+    // 1. Rc8+ Rd8 2. Rxd8#: three plies.
+    assert!(
+        mate.stdout.contains("1-0 by checkmate, 3 plies; "),
+        "{}",
+        mate.stdout
+    );
+    let bare_kings = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+    let args = ["--fen", bare_kings, "play", "--games", "1"];
+    let draw = run(
+        &[&args[..], &["--white", white, "--black", black]].concat(),
+        "",
+    );
+    assert!(draw.status.success(), "{}", draw.stderr);
+    assert!(draw.stdout.contains(", 0 plies; "), "{}", draw.stdout);
+    let score = draw
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("Score of "))
+        .expect("a score line")
+        .to_string();
+    assert!(
+        score.contains(": 0 - 0 - 1 ") && score.ends_with("Elo +0"),
+        "{score}"
+    );
 }
 
 #[test]

@@ -209,9 +209,16 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         out.line(&describe_game(index + 1, &players, &record));
         records.push(record);
     }
-    let score = play::match_score(&records);
-    out.line(&format!(
-        "Score of {} vs {}: {} - {} - {} (wins - losses - draws)  score {:.3} +/- {:.3} (95%)  Elo {:+.0}",
+    out.line(&score_line(&players, &play::match_score(&records)));
+    Ok(())
+}
+
+/// The match's last line: the first player's wins, losses and draws, score and Elo difference
+/// (rounded, +0 rather than -0 for an even score).
+fn score_line(players: &[Player; 2], score: &play::MatchScore) -> String {
+    let elo = play::elo(score.score).round() + 0.0;
+    format!(
+        "Score of {} vs {}: {} - {} - {} (wins - losses - draws)  score {:.3} +/- {:.3} (95%)  Elo {elo:+.0}",
         players[0].name,
         players[1].name,
         score.wins,
@@ -219,9 +226,7 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         score.draws,
         score.score,
         score.margin,
-        play::elo(score.score)
-    ));
-    Ok(())
+    )
 }
 
 /// Where `--pgn` writes: stdout for "-", else a file, appended to as match runners do.
@@ -298,12 +303,12 @@ fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) 
         (1, 0)
     };
     format!(
-        "Game {number}: {} (White) vs {} (Black): {} by {}, {} moves; time {:.2} s / {:.2} s; nodes {} / {}",
+        "Game {number}: {} (White) vs {} (Black): {} by {}, {} plies; time {:.2} s / {:.2} s; nodes {} / {}",
         players[white].name,
         players[black].name,
         record.result(),
         record.ending,
-        record.moves,
+        record.plies(),
         record.time[white].as_secs_f64(),
         record.time[black].as_secs_f64(),
         record.nodes[white],
