@@ -17,7 +17,7 @@ use engine::uci::{self, command, output::Output};
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
-#[command(name = "engine", version, about)]
+#[command(name = "engine", version, about, disable_help_subcommand = true)]
 struct Cli {
     /// Start from this position (FEN, 6 fields or 4) instead of the start position.
     #[arg(long, global = true, value_name = "FEN")]
@@ -75,6 +75,12 @@ enum Cmd {
     Datagen(nnue::DatagenArgs),
     /// Train the neural evaluator on datagen's records (AdamW, on the CPU); writes the net.
     Train(nnue::TrainArgs),
+    /// Print this message or the help of the given command.
+    Help {
+        /// The command whose help to print.
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -259,6 +265,7 @@ fn main() -> ExitCode {
         Some(Cmd::Tree(args)) => tree::tree(&cli, args),
         Some(Cmd::Datagen(args)) => nnue::datagen(&cli, args),
         Some(Cmd::Train(args)) => nnue::train(&cli, args),
+        Some(Cmd::Help { command }) => help(command.as_deref()),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -267,6 +274,22 @@ fn main() -> ExitCode {
             Output::stderr().line(&format!("engine: {e:#}"));
             ExitCode::from(2)
         }
+    }
+}
+
+/// `engine help [COMMAND]`: the help of the program, or of one of its commands, as `--help`
+/// prints it.
+fn help(command: Option<&str>) -> Result<()> {
+    let args = ["engine"].into_iter().chain(command).chain(["--help"]);
+    match Cli::try_parse_from(args) {
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            Output::stdout().line(e.render().to_string().trim_end());
+            Ok(())
+        }
+        _ => bail!(
+            "no command '{}' (engine --help lists them)",
+            command.unwrap_or_default()
+        ),
     }
 }
 
@@ -321,7 +344,8 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
             | Cmd::Tune(_)
             | Cmd::Tree(_)
             | Cmd::Datagen(_)
-            | Cmd::Train(_),
+            | Cmd::Train(_)
+            | Cmd::Help { .. },
         ) => bail!("not a UCI command"),
     };
     commands.push(command);
