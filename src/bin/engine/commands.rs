@@ -62,6 +62,21 @@ pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
     Ok(())
 }
 
+/// Refuses `--fen` and `--moves` beside `flag`, an EPD file that gives the positions itself.
+fn refuse_position_beside(cli: &Cli, flag: &str) -> Result<()> {
+    for (given, name) in [
+        (cli.fen.is_some(), "--fen"),
+        (cli.moves.is_some(), "--moves"),
+    ] {
+        if given {
+            bail!(
+                "the argument '{name}' cannot be used with '{flag}' (the file gives the positions)"
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The start position, the game of --fen/--moves, or every record of an EPD file, with names.
 pub(crate) fn positions(
     cli: &Cli,
@@ -92,6 +107,9 @@ pub(crate) fn positions(
 pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
     if !(args.limit > 0.0 && args.limit.is_finite()) {
         bail!("--limit must be a positive number of seconds");
+    }
+    if args.epd.is_some() {
+        refuse_position_beside(cli, "--epd")?;
     }
     let variants = compare::variants(&args.search, &options(cli)?.search);
     let out = Output::stdout();
@@ -153,6 +171,9 @@ pub(crate) fn print_lines(out: &Output, text: &str) {
 pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
+    }
+    if args.openings.is_some() {
+        refuse_position_beside(cli, "--openings")?;
     }
     let base = options(cli)?;
     let players = [
