@@ -6,6 +6,7 @@ use shakmaty::{Chess, Color, Position, Role};
 use super::positional::{self, TEMPO};
 use super::tapered::{phase, Pair, MAX_PHASE};
 use super::{material, psqt, role_value, Evaluation, Score, MATERIAL_ROLES};
+use crate::board::rules::GameEnd;
 
 /// The `eval` report of a position under one evaluator.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,6 +15,9 @@ pub struct EvalReport {
     /// The evaluation from the side to move's point of view.
     pub score: Score,
     pub turn: Color,
+    /// Checkmate or stalemate, when the side to move has no legal move (the evaluation does
+    /// not look for it).
+    pub end: Option<GameEnd>,
 }
 
 /// The evaluator's terms.
@@ -103,10 +107,18 @@ pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
             }
         }
     };
+    let end = pos.legal_moves().is_empty().then(|| {
+        if pos.is_check() {
+            GameEnd::Checkmate
+        } else {
+            GameEnd::Stalemate
+        }
+    });
     EvalReport {
         terms,
         score: evaluation.evaluate(pos),
         turn: pos.turn(),
+        end,
     }
 }
 

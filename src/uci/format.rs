@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::board::notation::{diagram, uci_move};
+use crate::board::rules::GameEnd;
 use crate::engine::event::{BoardReport, PerftReport};
 use crate::engine::options::{OptionKind, OptionValue, UciOption, EMPTY_TEXT};
 use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
@@ -152,7 +153,8 @@ pub fn board(report: &BoardReport) -> String {
     )
 }
 
-/// The `eval` output: the evaluator's table of terms, then the evaluation.
+/// The `eval` output: the evaluator's table of terms, whether the game is over (checkmate or
+/// stalemate), then the evaluation.
 pub fn eval(report: &EvalReport) -> String {
     let mut text = match &report.terms {
         Terms::Material { pieces, material } => material_table(pieces, *material),
@@ -179,6 +181,9 @@ pub fn eval(report: &EvalReport) -> String {
         Color::White => "white",
         Color::Black => "black",
     };
+    if let Some(end) = report.end {
+        let _ = writeln!(text, "Game over: {}", game_over(end, side));
+    }
     let _ = write!(
         text,
         "Evaluation: {} cp from the side to move ({side}), {} cp from White",
@@ -186,6 +191,20 @@ pub fn eval(report: &EvalReport) -> String {
         report.score_for_white()
     );
     text
+}
+
+/// Why the game is over, and what a search scores, for `eval`.
+fn game_over(end: GameEnd, side: &str) -> String {
+    let draw = match end {
+        GameEnd::Checkmate => {
+            return format!("checkmate, {side} is mated (a search scores it mate 0)")
+        }
+        GameEnd::Stalemate => "stalemate",
+        GameEnd::InsufficientMaterial => "insufficient material",
+        GameEnd::Repetition => "threefold repetition",
+        GameEnd::FiftyMoves => "the fifty-move rule",
+    };
+    format!("{draw}, a draw (a search scores it 0)")
 }
 
 fn material_table(pieces: &[PieceCount], material: [Score; 2]) -> String {

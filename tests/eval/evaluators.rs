@@ -386,3 +386,31 @@ fn play_takes_the_evaluation_from_set_and_from_each_side() {
     assert_eq!(default.options.search.evaluation, Evaluation::Nnue);
     assert!(Player::parse("Evaluation=Neural").is_err());
 }
+
+/// `eval` on a position without a legal move says which end it is, under every evaluator: the
+/// evaluator's number alone would read as a position still to play.
+#[test]
+fn eval_says_checkmate_and_stalemate() {
+    let mut engine = Engine::start();
+    for evaluation in ["Material", "Positional", "NNUE"] {
+        engine.command(&format!("setoption name Evaluation value {evaluation}"));
+        for (fen, end) in [
+            (
+                "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+                "Game over: checkmate, black is mated",
+            ),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Game over: stalemate"),
+        ] {
+            engine.command(&format!("position fen {fen}"));
+            let lines = eval_lines(&mut engine);
+            assert!(
+                lines.iter().any(|l| l.starts_with(end)),
+                "{evaluation}, {fen}: {lines:#?}"
+            );
+            assert!(lines.last().is_some_and(|l| l.starts_with("Evaluation: ")));
+        }
+        engine.command(&format!("position fen {START_FEN}"));
+        let lines = eval_lines(&mut engine);
+        assert!(lines.iter().all(|l| !l.contains("Game over")), "{lines:#?}");
+    }
+}
