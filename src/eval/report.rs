@@ -35,8 +35,10 @@ pub enum Terms {
         rows: Vec<TermRow>,
         total: TermRow,
     },
-    /// The net's size and output, beside what the other evaluators say.
+    /// The net's name, size and output, beside what the other evaluators say.
     Nnue {
+        /// The net's file, or that it is the embedded one.
+        net: String,
         hidden: usize,
         buckets: usize,
         /// The output bucket of the position (from 0), chosen by its number of pieces.
@@ -98,6 +100,7 @@ pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
         Evaluation::Nnue => {
             let pieces = pos.board().occupied().count();
             Terms::Nnue {
+                net: super::nnue::current_name(),
                 hidden: super::nnue::HIDDEN,
                 buckets: super::nnue::BUCKETS,
                 bucket: super::nnue::bucket(pieces),

@@ -165,6 +165,7 @@ pub fn eval(report: &EvalReport) -> String {
             total,
         } => positional_table(*phase, *max_phase, rows, total),
         Terms::Nnue {
+            net,
             hidden,
             buckets,
             bucket,
@@ -173,6 +174,7 @@ pub fn eval(report: &EvalReport) -> String {
             positional,
         } => format!(
             "Evaluator: NNUE, (768 -> {hidden}) x 2 -> 1 x {buckets}, output bucket {} ({pieces} pieces)\n\
+             Net: {net}\n\
              Material: {material} cp, Positional: {positional} cp (from the side to move)\n",
             bucket + 1
         ),

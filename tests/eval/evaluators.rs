@@ -414,3 +414,36 @@ fn eval_says_checkmate_and_stalemate() {
         assert!(lines.iter().all(|l| !l.contains("Game over")), "{lines:#?}");
     }
 }
+
+/// A net loaded by `EvalFile` is named when it is loaded and by `eval`; so is the embedded one.
+#[test]
+fn evalfile_and_eval_name_the_net_in_use() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue");
+    let mut engine = Engine::start();
+    let net_line = |lines: &[String]| {
+        lines
+            .iter()
+            .find(|l| l.starts_with("Net: "))
+            .cloned()
+            .unwrap_or_else(|| panic!("no Net line: {lines:#?}"))
+    };
+    assert_eq!(
+        net_line(&eval_lines(&mut engine)),
+        "Net: embedded (nets/default.nnue)"
+    );
+    let out = engine.command(&format!("setoption name EvalFile value {file}"));
+    assert_eq!(
+        out,
+        vec![format!("info string EvalFile: using the net of {file}")]
+    );
+    assert_eq!(net_line(&eval_lines(&mut engine)), format!("Net: {file}"));
+    let out = engine.command("setoption name EvalFile value <empty>");
+    assert_eq!(
+        out,
+        vec!["info string EvalFile: using the embedded net".to_string()]
+    );
+    assert_eq!(
+        net_line(&eval_lines(&mut engine)),
+        "Net: embedded (nets/default.nnue)"
+    );
+}
