@@ -13,7 +13,7 @@ use engine::engine::options::{OptionChange, Settings};
 use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
-/// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
+/// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening, scored by a neural net (NNUE, the default), a positional or the course's material evaluator.
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
