@@ -1,4 +1,4 @@
-//! The analysis and play options of issue 13 through the binary's pipes: MultiPV, Threads,
+//! The analysis and play options through the binary's pipes: MultiPV, Threads,
 //! UCI_LimitStrength and UCI_Elo.
 
 use std::collections::{BTreeMap, BTreeSet};
