@@ -9,7 +9,8 @@
 // The board: positions and their key history, move generation, the rules, notation, perft, EPD.
 pub mod board;
 
-// The evaluators: the course's material one, the positional one, and their reports.
+// The evaluators: the course's material one, the positional one, the neural net (NNUE, the
+// default), and their reports.
 pub mod eval;
 
 // The searches and their one dispatcher.
@@ -21,5 +22,6 @@ pub mod engine;
 // The UCI protocol: parsing commands, formatting events, the one writer of stdout.
 pub mod uci;
 
-// What the command line runs besides UCI: bench, compare, play, solve, tune, tree.
+// What the command line runs besides UCI: bench, compare, play, solve, tune, tree, and the net's
+// datagen and train.
 pub mod tools;

@@ -27,6 +27,8 @@ pub enum Event {
     /// A search in a position without a legal move: checkmated (in check) or stalemated.
     NoLegalMove {
         in_check: bool,
+        /// The line's number (`multipv 1`) when MultiPV asks for more than one line.
+        multipv: Option<usize>,
     },
     /// The end of a search: its move and the move it expects in reply.
     BestMove {
@@ -37,7 +39,12 @@ pub enum Event {
     NullMove,
     /// A diagnostic for the user (why a command was refused, ...).
     Message(String),
-    /// The leaf counts of a completed perft, per root move.
+    /// The leaf count below one root move of a running perft, as soon as it is counted.
+    PerftMove {
+        root_move: Move,
+        count: u64,
+    },
+    /// A completed perft: its root moves' counts (each already reported) and its time.
     Perft(PerftReport),
     /// A perft that `stop` ended before it completed.
     PerftStopped {

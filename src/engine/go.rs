@@ -1,6 +1,6 @@
 //! `go` and `perft`: their limits, and the tasks that run them.
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::notation::parse_uci_move;
 use crate::board::perft;
@@ -57,7 +57,8 @@ impl Engine {
             );
             if result.best.is_none() {
                 let in_check = game.position().is_check();
-                sink(Event::NoLegalMove { in_check });
+                let multipv = (config.multi_pv > 1).then_some(1);
+                sink(Event::NoLegalMove { in_check, multipv });
             }
             wait_for_release(signals, infinite);
             Finished {
@@ -70,7 +71,8 @@ impl Engine {
         });
     }
 
-    /// `perft N`: the leaf counts per root move, on its own thread so that `stop` can end it.
+    /// `perft N`: the leaf counts per root move, each reported as it is counted, on its own
+    /// thread so that `stop` can end it.
     pub(super) fn start_perft(&mut self, depth: u32) {
         let pos = self.game.position().clone();
         let sink = self.sink.clone();
@@ -80,16 +82,23 @@ impl Engine {
             fallback: None,
         };
         self.spawn(kind, move |state, signals, start| {
-            let counts = perft::divide_until_stopped(&pos, depth, &|| signals.is_stopped());
-            let Some(counts) = counts else {
-                sink(Event::PerftStopped { depth });
-                return Finished { state, last: None };
-            };
-            let time = start.elapsed();
+            let stopped = || signals.is_stopped();
+            let mut counts = Vec::new();
+            for root_move in pos.legal_moves() {
+                let mut child = pos.clone();
+                child.play_unchecked(root_move);
+                let Some(count) = subtree_until_stopped(&child, depth.saturating_sub(1), &stopped)
+                else {
+                    sink(Event::PerftStopped { depth });
+                    return Finished { state, last: None };
+                };
+                sink(Event::PerftMove { root_move, count });
+                counts.push((root_move, count));
+            }
             let report = PerftReport {
                 depth,
                 counts,
-                time,
+                time: start.elapsed(),
             };
             Finished {
                 state,
@@ -159,6 +168,15 @@ impl Engine {
         }
         moves
     }
+}
+
+/// Leaf positions `depth` plies below `pos`; None when `stopped` said so.
+fn subtree_until_stopped(pos: &Chess, depth: u32, stopped: &dyn Fn() -> bool) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    let counts = perft::divide_until_stopped(pos, depth, stopped)?;
+    Some(counts.iter().map(|(_, count)| count).sum())
 }
 
 /// Plies searched beyond a mate's own length (2N − 1) before `go mate N` gives up: room for

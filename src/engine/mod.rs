@@ -272,18 +272,21 @@ impl Engine {
         }
     }
 
-    /// Uses the net of the file at `path` (the embedded net when empty); on an error the net in
-    /// use stays.
+    /// Uses the net of the file at `path` (the embedded net when empty) and says which; on an
+    /// error the net in use stays.
     fn open_net(&mut self, path: &str) {
         let path = path.trim();
         if path.is_empty() || path == EMPTY_TEXT {
             nnue::use_embedded();
+            self.message("EvalFile: using the embedded net".to_string());
         } else if let Err(why) = nnue::use_file(std::path::Path::new(path)) {
             self.message(format!(
                 "setoption: EvalFile: {}; the net in use stays",
                 quote(&why)
             ));
             return;
+        } else {
+            self.message(format!("EvalFile: using the net of {}", quote(path)));
         }
         // The table's scores and static evaluations were the other net's.
         self.state_mut().clear();

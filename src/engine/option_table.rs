@@ -355,7 +355,7 @@ const ENGINE_OPTIONS: &[UciOption] = &[
             },
         },
     },
-    // Issue 13 (smp): Threads, MultiPV, UCI_LimitStrength, UCI_Elo.
+    // Analysis and play: search threads, the number of root lines, and the strength limit.
     UciOption {
         name: "Threads",
         kind: OptionKind::Spin {

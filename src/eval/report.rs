@@ -6,6 +6,7 @@ use shakmaty::{Chess, Color, Position, Role};
 use super::positional::{self, TEMPO};
 use super::tapered::{phase, Pair, MAX_PHASE};
 use super::{material, psqt, role_value, Evaluation, Score, MATERIAL_ROLES};
+use crate::board::rules::GameEnd;
 
 /// The `eval` report of a position under one evaluator.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,6 +15,9 @@ pub struct EvalReport {
     /// The evaluation from the side to move's point of view.
     pub score: Score,
     pub turn: Color,
+    /// Checkmate or stalemate, when the side to move has no legal move (the evaluation does
+    /// not look for it).
+    pub end: Option<GameEnd>,
 }
 
 /// The evaluator's terms.
@@ -31,8 +35,10 @@ pub enum Terms {
         rows: Vec<TermRow>,
         total: TermRow,
     },
-    /// The net's size and output, beside what the other evaluators say.
+    /// The net's name, size and output, beside what the other evaluators say.
     Nnue {
+        /// The net's file, or that it is the embedded one.
+        net: String,
         hidden: usize,
         buckets: usize,
         /// The output bucket of the position (from 0), chosen by its number of pieces.
@@ -94,6 +100,7 @@ pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
         Evaluation::Nnue => {
             let pieces = pos.board().occupied().count();
             Terms::Nnue {
+                net: super::nnue::current_name(),
                 hidden: super::nnue::HIDDEN,
                 buckets: super::nnue::BUCKETS,
                 bucket: super::nnue::bucket(pieces),
@@ -103,10 +110,18 @@ pub fn report(pos: &Chess, evaluation: Evaluation) -> EvalReport {
             }
         }
     };
+    let end = pos.legal_moves().is_empty().then(|| {
+        if pos.is_check() {
+            GameEnd::Checkmate
+        } else {
+            GameEnd::Stalemate
+        }
+    });
     EvalReport {
         terms,
         score: evaluation.evaluate(pos),
         turn: pos.turn(),
+        end,
     }
 }
 

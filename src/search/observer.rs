@@ -3,8 +3,8 @@
 //!
 //! The observer is a type parameter of the search ([`SearchContext`](crate::search::context::SearchContext) and the searches over it):
 //! every search but `engine tree`'s has [`Unobserved`], whose hooks are empty and inlined
-//! away, so the code searched is what it was before the hook existed. The node count, moves and
-//! scores are the same with an observer as without.
+//! away, so that the hook costs nothing in play. The node count, moves and scores are the same
+//! with an observer as without.
 
 use shakmaty::{Chess, Move};
 

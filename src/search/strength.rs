@@ -144,11 +144,13 @@ pub fn run_limited(
         ..limits.clone()
     };
     let mut last_reported = None;
+    let mut deepest_reported = 0;
     let mut listen = |news: Report| match asked_line(news, asked) {
         Some(Report::Iteration(line)) => {
             if line.multipv.unwrap_or(1) == 1 {
                 last_reported = line.pv.first().copied();
             }
+            deepest_reported = deepest_reported.max(line.depth);
             report(Report::Iteration(line));
         }
         Some(news) => report(news),
@@ -169,11 +171,14 @@ pub fn run_limited(
         result.score = chosen.score;
     }
     if chosen.pv.first() != last_reported.as_ref() {
+        // Printed at the deepest depth reported (a depth the node limit stopped may be deeper
+        // than the last completed one), so that the depths printed never go back.
+        let depth = result.depth.max(deepest_reported);
         for (k, line) in chosen_first(&chosen, &lines, asked).into_iter().enumerate() {
             let multipv = (asked > 1).then_some(k + 1);
             report(Report::Iteration(Iteration {
-                depth: result.depth,
-                seldepth: result.depth,
+                depth,
+                seldepth: depth,
                 multipv,
                 score: line.score,
                 nodes: result.nodes,

@@ -206,7 +206,6 @@ mod tests {
             first_is_white: true,
             first_score: 1.0,
             ending,
-            moves: moves.len() as u32 / 2,
             time: [Duration::ZERO; 2],
             nodes: [0; 2],
         }

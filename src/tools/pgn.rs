@@ -243,7 +243,6 @@ mod tests {
             first_is_white: true,
             first_score: white,
             ending,
-            moves: 0,
             time: [Duration::ZERO; 2],
             nodes: [0; 2],
         }

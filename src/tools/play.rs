@@ -110,8 +110,6 @@ pub struct GameRecord {
     /// 1 = the first player won, 0.5 = draw, 0 = lost.
     pub first_score: f64,
     pub ending: Ending,
-    /// Full moves played.
-    pub moves: u32,
     /// Thinking time and nodes of the first and the second player.
     pub time: [Duration; 2],
     pub nodes: [u64; 2],
@@ -125,6 +123,11 @@ impl GameRecord {
         } else {
             1.0 - self.first_score
         }
+    }
+
+    /// Plies (half-moves) played.
+    pub fn plies(&self) -> usize {
+        self.played.len()
     }
 
     /// The result as PGN writes it: "1-0", "0-1" or "1/2-1/2".
@@ -194,7 +197,6 @@ pub fn play_game(
             show(&format!("{}\n", diagram(game.position())));
         }
     };
-    let moves = game.position().fullmoves().get() - start_fullmove;
     let white_score = match ending {
         Ending::Checkmate if game.position().turn() == Color::Black => 1.0,
         Ending::Checkmate => 0.0,
@@ -211,7 +213,6 @@ pub fn play_game(
         first_is_white,
         first_score,
         ending,
-        moves,
         time,
         nodes,
     })

@@ -1,6 +1,6 @@
 //! `engine solve`: a test suite of EPD positions with `bm` (best move) and `am` (avoid move)
 //! operations, each searched for a fixed time; a position is solved when the move chosen is one
-//! of the `bm` moves and none of the `am` moves.
+//! of the `bm` moves and none of the `am` moves. A record with neither is skipped.
 
 use std::time::{Duration, Instant};
 
@@ -119,22 +119,50 @@ pub fn solve_one(
     })
 }
 
-/// Searches every record, calling `progress` after each; returns the number solved.
+/// What became of one record: searched, or skipped for having neither `bm` nor `am`.
+#[derive(Clone, Debug)]
+pub enum Entry {
+    Searched(Box<PositionOutcome>),
+    Skipped { id: String },
+}
+
+/// The records solved, searched and skipped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub solved: usize,
+    pub searched: usize,
+    pub skipped: usize,
+}
+
+/// Whether the record says what to play or avoid (a `bm` or an `am` operation).
+pub fn has_answer(record: &EpdRecord) -> bool {
+    record.operation("bm").is_some() || record.operation("am").is_some()
+}
+
+/// Searches every record that has a `bm` or an `am` and skips the others, calling `progress`
+/// after each; returns the counts.
 pub fn run(
     records: &[EpdRecord],
     config: &SearchConfig,
     budget: Budget,
     hash_mb: usize,
-    mut progress: impl FnMut(usize, &PositionOutcome),
-) -> Result<usize, String> {
+    mut progress: impl FnMut(usize, &Entry),
+) -> Result<Tally, String> {
     let mut state = SearchState::new(hash_mb);
-    let mut solved = 0;
+    let mut tally = Tally::default();
     for (i, record) in records.iter().enumerate() {
+        if !has_answer(record) {
+            tally.skipped += 1;
+            let id = record.id().to_string();
+            progress(i + 1, &Entry::Skipped { id });
+            continue;
+        }
         let outcome = solve_one(record, config, budget, &mut state)?;
-        solved += usize::from(outcome.solved);
-        progress(i + 1, &outcome);
+        tally.searched += 1;
+        tally.solved += usize::from(outcome.solved);
+        progress(i + 1, &Entry::Searched(Box::new(outcome)));
     }
-    Ok(solved)
+    Ok(tally)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::board::notation::{diagram, uci_move};
+use crate::board::rules::GameEnd;
 use crate::engine::event::{BoardReport, PerftReport};
 use crate::engine::options::{OptionKind, OptionValue, UciOption, EMPTY_TEXT};
 use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
@@ -88,9 +89,10 @@ pub fn bestmove(best: Option<Move>, ponder: Option<Move>, mode: CastlingMode) ->
 
 /// `info depth 0 score ...`: the answer of a search without a legal move, checkmated (in check)
 /// or stalemated.
-pub fn no_legal_move(in_check: bool) -> String {
+pub fn no_legal_move(in_check: bool, multipv: Option<usize>) -> String {
     let score = if in_check { "mate 0" } else { "cp 0" };
-    format!("info depth 0 score {score}")
+    let multipv = multipv.map_or(String::new(), |k| format!(" multipv {k}"));
+    format!("info depth 0{multipv} score {score}")
 }
 
 /// The `option name ... type ...` line that `uci` prints for an option.
@@ -130,15 +132,14 @@ pub fn nodes_searched(nodes: u64) -> String {
     format!("Nodes searched: {nodes}")
 }
 
-/// The `perft` output: each root move's count, a blank line, then the total.
-pub fn perft(report: &PerftReport, mode: CastlingMode) -> String {
-    let mut text: String = report
-        .counts
-        .iter()
-        .map(|(m, n)| format!("{}: {n}\n", uci_move(*m, mode)))
-        .collect();
-    text += "\n";
-    text + &nodes_searched(report.total())
+/// A perft's line for one root move: `move: count`.
+pub fn perft_move(root_move: Move, count: u64, mode: CastlingMode) -> String {
+    format!("{}: {count}", uci_move(root_move, mode))
+}
+
+/// The end of the `perft` output, after the root moves' lines: a blank line, then the total.
+pub fn perft_total(report: &PerftReport) -> String {
+    format!("\n{}", nodes_searched(report.total()))
 }
 
 /// The `d` output: board diagram, FEN, key and checkers.
@@ -158,7 +159,8 @@ pub fn board(report: &BoardReport) -> String {
     )
 }
 
-/// The `eval` output: the evaluator's table of terms, then the evaluation.
+/// The `eval` output: the evaluator's table of terms, whether the game is over (checkmate or
+/// stalemate), then the evaluation.
 pub fn eval(report: &EvalReport) -> String {
     let mut text = match &report.terms {
         Terms::Material { pieces, material } => material_table(pieces, *material),
@@ -169,6 +171,7 @@ pub fn eval(report: &EvalReport) -> String {
             total,
         } => positional_table(*phase, *max_phase, rows, total),
         Terms::Nnue {
+            net,
             hidden,
             buckets,
             bucket,
@@ -177,6 +180,7 @@ pub fn eval(report: &EvalReport) -> String {
             positional,
         } => format!(
             "Evaluator: NNUE, (768 -> {hidden}) x 2 -> 1 x {buckets}, output bucket {} ({pieces} pieces)\n\
+             Net: {net}\n\
              Material: {material} cp, Positional: {positional} cp (from the side to move)\n",
             bucket + 1
         ),
@@ -185,6 +189,9 @@ pub fn eval(report: &EvalReport) -> String {
         Color::White => "white",
         Color::Black => "black",
     };
+    if let Some(end) = report.end {
+        let _ = writeln!(text, "Game over: {}", game_over(end, side));
+    }
     let _ = write!(
         text,
         "Evaluation: {} cp from the side to move ({side}), {} cp from White",
@@ -192,6 +199,20 @@ pub fn eval(report: &EvalReport) -> String {
         report.score_for_white()
     );
     text
+}
+
+/// Why the game is over, and what a search scores, for `eval`.
+fn game_over(end: GameEnd, side: &str) -> String {
+    let draw = match end {
+        GameEnd::Checkmate => {
+            return format!("checkmate, {side} is mated (a search scores it mate 0)")
+        }
+        GameEnd::Stalemate => "stalemate",
+        GameEnd::InsufficientMaterial => "insufficient material",
+        GameEnd::Repetition => "threefold repetition",
+        GameEnd::FiftyMoves => "the fifty-move rule",
+    };
+    format!("{draw}, a draw (a search scores it 0)")
 }
 
 fn material_table(pieces: &[PieceCount], material: [Score; 2]) -> String {

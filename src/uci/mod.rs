@@ -108,7 +108,8 @@ impl Notation {
     }
 }
 
-/// Writes an engine event as protocol text (and a perft's summary on stderr).
+/// Writes an engine event as protocol text (and a completed perft's time on stderr, after its
+/// lines).
 pub fn print(output: &Output, notation: &Notation, event: &Event) {
     let mode = notation.mode();
     match event {
@@ -130,15 +131,20 @@ pub fn print(output: &Output, notation: &Notation, event: &Event) {
             stats,
             thread_nodes,
         }) => output.info_string(&format::stats(*depth, stats, *thread_nodes)),
-        Event::NoLegalMove { in_check } => output.line(&format::no_legal_move(*in_check)),
+        Event::NoLegalMove { in_check, multipv } => {
+            output.line(&format::no_legal_move(*in_check, *multipv))
+        }
         Event::BestMove { best, ponder } => output.line(&format::bestmove(*best, *ponder, mode)),
         Event::NullMove => output.line(format::NULL_BESTMOVE),
         Event::Message(text) => output.info_string(text),
+        Event::PerftMove { root_move, count } => {
+            output.line(&format::perft_move(*root_move, *count, mode))
+        }
         Event::Perft(report) => {
+            output.line(&format::perft_total(report));
             let (depth, total) = (report.depth, report.total());
             let millis = report.time.as_millis();
             Output::stderr().line(&format!("perft {depth}: {total} nodes in {millis} ms"));
-            output.line(&format::perft(report, mode));
         }
         Event::PerftStopped { depth } => {
             output.info_string(&format!("perft {depth} stopped"));

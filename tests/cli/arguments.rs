@@ -193,6 +193,28 @@ fn version_and_help_exit_zero() {
     assert_success(&out, "go --help");
 }
 
+/// `engine help` is clap's help of the program or of a command, and has a `--help` of its own.
+#[test]
+fn help_and_help_of_help_exit_zero() {
+    let main = run(&["--help"], "");
+    let out = run(&["help"], "");
+    assert_success(&out, "help");
+    assert_eq!(out.stdout, main.stdout);
+    let out = run(&["help", "perft"], "");
+    assert_success(&out, "help perft");
+    assert_eq!(out.stdout, run(&["perft", "--help"], "").stdout);
+    let out = run(&["help", "--help"], "");
+    assert_success(&out, "help --help");
+    assert!(out.stdout.contains("Usage: engine help"), "{}", out.stdout);
+    let out = run(&["help", "nosuch"], "");
+    assert_eq!(out.status.code(), Some(2), "{}", out.stdout);
+    assert!(
+        out.stdout.is_empty() && out.stderr.contains("nosuch"),
+        "{}",
+        out.stderr
+    );
+}
+
 #[test]
 fn bad_arguments_fail_with_a_message_on_stderr_only() {
     let cases: &[(&[&str], &str)] = &[

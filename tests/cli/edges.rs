@@ -39,6 +39,36 @@ fn bad_tool_arguments_are_refused_with_status_2() {
     std::fs::remove_file(&empty).expect("removable");
 }
 
+/// A position given twice (`--fen` or `--moves`, and a file of positions) is refused, whichever
+/// comes first on the line.
+#[test]
+fn a_position_and_a_file_of_positions_together_are_refused() {
+    let seeds = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/seeds.epd");
+    let play = ["--white", "Depth=1", "--black", "Depth=1", "--games", "1"];
+    let cases: [Vec<&str>; 5] = [
+        vec!["--fen", MATED, "compare", "--epd", seeds],
+        vec!["compare", "--epd", seeds, "--fen", MATED],
+        vec!["--moves", "e2e4", "compare", "--epd", seeds],
+        [&["--fen", MATED, "play", "--openings", seeds][..], &play].concat(),
+        [&["--moves", "e2e4", "play", "--openings", seeds][..], &play].concat(),
+    ];
+    for args in cases {
+        let out = run(&args, "");
+        let given = if args.contains(&"--fen") {
+            "--fen"
+        } else {
+            "--moves"
+        };
+        let file = if args.contains(&"--epd") {
+            "--epd"
+        } else {
+            "--openings"
+        };
+        assert_refused(&args, &out, given);
+        assert!(out.stderr.contains(file), "{args:?}: {}", out.stderr);
+    }
+}
+
 #[test]
 fn compare_on_a_checkmated_root_says_mate_like_go() {
     let out = run(&["--fen", MATED, "compare", "--depth", "2"], "");

@@ -40,7 +40,12 @@ fn datagen_then_train_then_search_with_the_net() {
     );
     assert!(train.status.success(), "{}", train.stderr);
     assert!(train.stdout.contains("epoch   2"), "{}", train.stdout);
-    assert!(train.stdout.contains("held-out loss"), "{}", train.stdout);
+    // 60 records are fewer than a held-out block: there is no held-out loss to show.
+    assert!(
+        train.stdout.contains("no held-out data"),
+        "{}",
+        train.stdout
+    );
 
     let tuned = temp_path("tuned.nnue");
     let tuned_arg = tuned.to_string_lossy();
@@ -121,6 +126,46 @@ fn datagen_takes_the_positions_of_played_games_into_a_new_file_only() {
         again.stderr
     );
     for path in [pgn, data] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// `engine train` prints the held-out loss when some records are held out, and says there are
+/// none when the files are too small to hold one out (not a loss of 0).
+#[test]
+fn train_says_when_there_is_no_held_out_data() {
+    let sample = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/nnue-sample.bin");
+    let bytes = std::fs::read(sample).expect("the sample records");
+    // 1,000 records of 32 bytes: the 20th block of 256, the first held out, starts at 4,865.
+    let small = temp_path("small.bin");
+    std::fs::write(&small, &bytes[..1000 * 32]).expect("writable");
+    let net = temp_path("held-out.nnue");
+    let train = |data: &str| {
+        let args = ["train", data, "-o", &net.to_string_lossy(), "--epochs", "1"];
+        let out = run(&[&args[..], &["--batch", "256"]].concat(), "");
+        assert!(out.status.success(), "{}", out.stderr);
+        out.stdout
+    };
+    let without = train(&small.to_string_lossy());
+    assert!(
+        without.contains("Records: 1000 training, 0 held out"),
+        "{without}"
+    );
+    let epoch = without
+        .lines()
+        .find(|l| l.starts_with("epoch "))
+        .expect("an epoch line");
+    assert!(
+        epoch.contains("no held-out data") && !epoch.contains("held-out loss"),
+        "{epoch}"
+    );
+    let with = train(sample);
+    let epoch = with
+        .lines()
+        .find(|l| l.starts_with("epoch "))
+        .expect("an epoch line");
+    assert!(epoch.contains("held-out loss 0."), "{epoch}");
+    for path in [small, net] {
         let _ = std::fs::remove_file(path);
     }
 }

@@ -131,6 +131,26 @@ fn perft_d_and_eval_end_quietly() {
     assert_quiet_exit(&["eval"], "", nothing);
 }
 
+/// A long perft prints each root move's count as it is counted, so a reader that leaves after the
+/// first line ends it at the next: exit 0, the count not finished, no summary on stderr.
+#[test]
+fn a_long_perft_ends_at_its_next_line_when_stdout_closes() {
+    let args = ["perft", "7"];
+    let ending = run_until_reader_leaves(&args, "", Close::AfterFirstLine);
+    let first = ending.first_line.unwrap_or_default();
+    let count = first
+        .trim_end()
+        .split_once(": ")
+        .map(|(_, n)| n.parse::<u64>());
+    assert!(
+        matches!(count, Some(Ok(_))),
+        "first line '{first}'; stderr:\n{}",
+        ending.stderr
+    );
+    assert_eq!(ending.status.code(), Some(0), "stderr:\n{}", ending.stderr);
+    assert!(ending.stderr.is_empty(), "stderr:\n{}", ending.stderr);
+}
+
 #[test]
 fn bench_ends_quietly() {
     assert_quiet_exit(&["bench", "2"], "", |line| line.starts_with("Position "));

@@ -215,7 +215,7 @@ fn play_completes_a_short_match_with_results_and_a_score() {
             "no ending in {game}"
         );
         assert!(
-            game.contains(" moves; time ") && game.contains("nodes "),
+            game.contains(" plies; time ") && game.contains("nodes "),
             "{game}"
         );
     }
@@ -225,6 +225,46 @@ fn play_completes_a_short_match_with_results_and_a_score() {
         .find(|l| l.starts_with("Score of "))
         .expect("a score line");
     assert!(score.contains("(95%)"), "{score}");
+}
+
+/// A game's length is counted in plies (half-moves), and a drawn match is Elo +0.
+#[test]
+fn play_counts_plies_and_scores_a_draw_as_elo_zero() {
+    let mate_in_two = "6k1/ppR2pp1/4p1p1/4P1N1/3r2P1/1P4K1/P3r3/8 w - - 0 1";
+    let (white, black) = (
+        "Search=IterativeDeepening,Depth=5",
+        "Search=AlphaBeta,Depth=4",
+    );
+    let args = ["--fen", mate_in_two, "play", "--games", "1"];
+    let mate = run(
+        &[&args[..], &["--white", white, "--black", black]].concat(),
+        "",
+    );
+    assert!(mate.status.success(), "{}", mate.stderr);
+    // 1. Rc8+ Rd8 2. Rxd8#: three plies.
+    assert!(
+        mate.stdout.contains("1-0 by checkmate, 3 plies; "),
+        "{}",
+        mate.stdout
+    );
+    let bare_kings = "8/8/8/4k3/8/8/8/4K3 w - - 0 1";
+    let args = ["--fen", bare_kings, "play", "--games", "1"];
+    let draw = run(
+        &[&args[..], &["--white", white, "--black", black]].concat(),
+        "",
+    );
+    assert!(draw.status.success(), "{}", draw.stderr);
+    assert!(draw.stdout.contains(", 0 plies; "), "{}", draw.stdout);
+    let score = draw
+        .lines()
+        .into_iter()
+        .find(|l| l.starts_with("Score of "))
+        .expect("a score line")
+        .to_string();
+    assert!(
+        score.contains(": 0 - 0 - 1 ") && score.ends_with("Elo +0"),
+        "{score}"
+    );
 }
 
 #[test]
@@ -333,6 +373,32 @@ fn solve_reads_a_quoted_comment_whole() {
         run.stdout
     );
     assert_eq!(lines.last(), Some(&"Solved: 1/1"));
+}
+
+/// A record without `bm` or `am` has nothing to solve: it is skipped and counted as such, and
+/// the rest of the file is searched (`positions/seeds.epd` has 2 of 8 with a `bm`).
+#[test]
+fn solve_skips_and_counts_the_records_without_bm_or_am() {
+    let seeds = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/seeds.epd");
+    let run = run(&["solve", seeds, "--nodes", "20000"], "");
+    assert!(run.status.success(), "{}", run.stderr);
+    let lines = run.lines();
+    assert_eq!(lines.len(), 9, "{}", run.stdout);
+    for id in ["seed.blocking", "seed.ordering"] {
+        let line = lines.iter().find(|l| l.contains(id)).expect(id);
+        assert!(line.contains(" (bm "), "{line}");
+    }
+    let skipped: Vec<&&str> = lines.iter().filter(|l| l.contains(" skipped ")).collect();
+    assert_eq!(skipped.len(), 6, "{}", run.stdout);
+    assert!(
+        skipped.iter().any(|l| l.contains("seed.mated")),
+        "{skipped:?}"
+    );
+    let last = lines.last().expect("a summary");
+    assert!(
+        last.starts_with("Solved: ") && last.contains("/2 ") && last.contains("6 skipped"),
+        "{last}"
+    );
 }
 
 /// A malformed record is an error naming its file and line, not a silently wrong record.

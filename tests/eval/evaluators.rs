@@ -386,3 +386,64 @@ fn play_takes_the_evaluation_from_set_and_from_each_side() {
     assert_eq!(default.options.search.evaluation, Evaluation::Nnue);
     assert!(Player::parse("Evaluation=Neural").is_err());
 }
+
+/// `eval` on a position without a legal move says which end it is, under every evaluator: the
+/// evaluator's number alone would read as a position still to play.
+#[test]
+fn eval_says_checkmate_and_stalemate() {
+    let mut engine = Engine::start();
+    for evaluation in ["Material", "Positional", "NNUE"] {
+        engine.command(&format!("setoption name Evaluation value {evaluation}"));
+        for (fen, end) in [
+            (
+                "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1",
+                "Game over: checkmate, black is mated",
+            ),
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "Game over: stalemate"),
+        ] {
+            engine.command(&format!("position fen {fen}"));
+            let lines = eval_lines(&mut engine);
+            assert!(
+                lines.iter().any(|l| l.starts_with(end)),
+                "{evaluation}, {fen}: {lines:#?}"
+            );
+            assert!(lines.last().is_some_and(|l| l.starts_with("Evaluation: ")));
+        }
+        engine.command(&format!("position fen {START_FEN}"));
+        let lines = eval_lines(&mut engine);
+        assert!(lines.iter().all(|l| !l.contains("Game over")), "{lines:#?}");
+    }
+}
+
+/// A net loaded by `EvalFile` is named when it is loaded and by `eval`; so is the embedded one.
+#[test]
+fn evalfile_and_eval_name_the_net_in_use() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/nets/default.nnue");
+    let mut engine = Engine::start();
+    let net_line = |lines: &[String]| {
+        lines
+            .iter()
+            .find(|l| l.starts_with("Net: "))
+            .cloned()
+            .unwrap_or_else(|| panic!("no Net line: {lines:#?}"))
+    };
+    assert_eq!(
+        net_line(&eval_lines(&mut engine)),
+        "Net: embedded (nets/default.nnue)"
+    );
+    let out = engine.command(&format!("setoption name EvalFile value {file}"));
+    assert_eq!(
+        out,
+        vec![format!("info string EvalFile: using the net of {file}")]
+    );
+    assert_eq!(net_line(&eval_lines(&mut engine)), format!("Net: {file}"));
+    let out = engine.command("setoption name EvalFile value <empty>");
+    assert_eq!(
+        out,
+        vec!["info string EvalFile: using the embedded net".to_string()]
+    );
+    assert_eq!(
+        net_line(&eval_lines(&mut engine)),
+        "Net: embedded (nets/default.nnue)"
+    );
+}

@@ -1,4 +1,4 @@
-//! The analysis and play options of issue 13 through the binary's pipes: MultiPV, Threads,
+//! The analysis and play options through the binary's pipes: MultiPV, Threads,
 //! UCI_LimitStrength and UCI_Elo.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -437,6 +437,36 @@ fn a_limited_engine_searches_few_nodes_varies_among_close_moves_and_reports_its_
         played.insert(answer.best);
     }
     assert!(played.len() > 1, "always {played:?}");
+}
+
+/// A limited search stopped in a depth prints that depth's lines, then its pick: the pick is
+/// printed at the depth reached, never a shallower one after it.
+#[test]
+fn a_limited_engine_never_prints_a_shallower_depth_after_a_deeper_one() {
+    let bench =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/positions/bench.epd"))
+            .expect("positions/bench.epd");
+    let mut engine = Engine::start();
+    setup(
+        &mut engine,
+        &[("UCI_LimitStrength", "true"), ("UCI_Elo", "1350")],
+        START_FEN,
+    );
+    let mut checked = 0;
+    for record in bench.lines().filter(|l| !l.starts_with('#')) {
+        let fen: Vec<&str> = record.split_whitespace().take(4).collect();
+        let fen = format!("{} 0 1", fen.join(" "));
+        setup(&mut engine, &[], &fen);
+        engine.command("ucinewgame");
+        let (lines, _) = engine.go("go depth 30");
+        let depths: Vec<u32> = infos(&lines).iter().map(|i| i.depth).collect();
+        assert!(
+            depths.windows(2).all(|w| w[0] <= w[1]),
+            "{fen}: depths {depths:?}\n{lines:#?}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 30, "{checked} positions");
 }
 
 /// The limited engine's pick is drawn from `Seed` (and the position): the same seed plays the

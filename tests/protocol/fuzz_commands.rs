@@ -255,6 +255,8 @@ fn assert_protocol_only(output: &str) {
         "     Rook",
         "    Queen",
         "Evaluator: ",
+        "Net: ",
+        "Game over: ",
         "Material: ",
         "          Term",
         "      Material",

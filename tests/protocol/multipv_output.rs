@@ -49,6 +49,29 @@ fn one_legal_move_still_numbers_its_line() {
 }
 
 #[test]
+fn no_legal_move_still_numbers_its_line() {
+    // Checkmated (fool's mate) and stalemated: the one line of each carries `multipv 1`.
+    for (fen, score) in [
+        (
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "mate 0",
+        ),
+        ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "cp 0"),
+    ] {
+        let mut engine = Engine::start();
+        engine.command("setoption name MultiPV value 3");
+        engine.command(&format!("position fen {fen}"));
+        let (lines, answer) = engine.go("go depth 3");
+        assert_eq!(answer.best, "(none)", "{lines:?}");
+        assert_eq!(
+            lines,
+            vec![format!("info depth 0 multipv 1 score {score}")],
+            "{fen}"
+        );
+    }
+}
+
+#[test]
 fn a_missing_syzygy_directory_is_skipped_and_the_rest_loaded() {
     let mut engine = Engine::start();
     let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");

@@ -15,6 +15,7 @@ use engine::engine::options::{OptionChange, Settings};
 use engine::search::{SearchState, MAX_DEPTH};
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};
+use engine::tools::solve::{Entry, Tally};
 use engine::tools::{bench, labels, pgn};
 use engine::uci::output::Output;
 
@@ -72,6 +73,21 @@ pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
     Ok(())
 }
 
+/// Refuses `--fen` and `--moves` beside `flag`, an EPD file that gives the positions itself.
+fn refuse_position_beside(cli: &Cli, flag: &str) -> Result<()> {
+    for (given, name) in [
+        (cli.fen.is_some(), "--fen"),
+        (cli.moves.is_some(), "--moves"),
+    ] {
+        if given {
+            bail!(
+                "the argument '{name}' cannot be used with '{flag}' (the file gives the positions)"
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The start position, the game of --fen/--moves, or every record of an EPD file, with names.
 pub(crate) fn positions(
     cli: &Cli,
@@ -102,6 +118,9 @@ pub(crate) fn positions(
 pub fn compare(cli: &Cli, args: &CompareArgs) -> Result<()> {
     if !(args.limit > 0.0 && args.limit.is_finite()) {
         bail!("--limit must be a positive number of seconds");
+    }
+    if args.epd.is_some() {
+        refuse_position_beside(cli, "--epd")?;
     }
     let variants = compare::variants(&args.search, &options(cli)?.search);
     let out = Output::stdout();
@@ -164,6 +183,9 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    if args.openings.is_some() {
+        refuse_position_beside(cli, "--openings")?;
+    }
     let base = options(cli)?;
     let players = [
         Player::parse_over(&base, &args.white).map_err(anyhow::Error::msg)?,
@@ -219,9 +241,16 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         out.line(&describe_game(index + 1, &players, &record));
         records.push(record);
     }
-    let score = play::match_score(&records);
-    out.line(&format!(
-        "Score of {} vs {}: {} - {} - {} (wins - losses - draws)  score {:.3} +/- {:.3} (95%)  Elo {:+.0}",
+    out.line(&score_line(&players, &play::match_score(&records)));
+    Ok(())
+}
+
+/// The match's last line: the first player's wins, losses and draws, score and Elo difference
+/// (rounded, +0 rather than -0 for an even score).
+fn score_line(players: &[Player; 2], score: &play::MatchScore) -> String {
+    let elo = play::elo(score.score).round() + 0.0;
+    format!(
+        "Score of {} vs {}: {} - {} - {} (wins - losses - draws)  score {:.3} +/- {:.3} (95%)  Elo {elo:+.0}",
         players[0].name,
         players[1].name,
         score.wins,
@@ -229,9 +258,7 @@ pub fn play(cli: &Cli, args: &PlayArgs) -> Result<()> {
         score.draws,
         score.score,
         score.margin,
-        play::elo(score.score)
-    ));
-    Ok(())
+    )
 }
 
 /// Where `--pgn` writes: stdout for "-", else a file, appended to as match runners do.
@@ -308,12 +335,12 @@ fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) 
         (1, 0)
     };
     format!(
-        "Game {number}: {} (White) vs {} (Black): {} by {}, {} moves; time {:.2} s / {:.2} s; nodes {} / {}",
+        "Game {number}: {} (White) vs {} (Black): {} by {}, {} plies; time {:.2} s / {:.2} s; nodes {} / {}",
         players[white].name,
         players[black].name,
         record.result(),
         record.ending,
-        record.moves,
+        record.plies(),
         record.time[white].as_secs_f64(),
         record.time[black].as_secs_f64(),
         record.nodes[white],
@@ -321,7 +348,8 @@ fn describe_game(number: u32, players: &[Player; 2], record: &play::GameRecord) 
     )
 }
 
-/// `engine solve FILE [--movetime MS] [--nodes N]`: one line per position, then `Solved: N/M`.
+/// `engine solve FILE [--movetime MS] [--nodes N]`: one line per position, then `Solved: N/M`
+/// (M the positions with a `bm` or `am`; the others are skipped and counted).
 pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     if cli.fen.is_some() || cli.moves.is_some() {
         bail!("solve takes its positions from the file, not --fen or --moves");
@@ -343,24 +371,43 @@ pub fn solve(cli: &Cli, args: &SolveArgs) -> Result<()> {
     }
     let total = records.len();
     let out = Output::stdout();
-    let solved = engine::tools::solve::run(
+    let tally = engine::tools::solve::run(
         &records,
         &options.search,
         budget,
         options.hash_mb,
-        |i, outcome| {
-            out.line(&format!(
-                "{i:>4}/{total} {:<12} {:<8} {} ({}; depth {}, nodes {})",
-                outcome.id,
-                if outcome.solved { "solved" } else { "missed" },
-                outcome.chosen.as_deref().unwrap_or("(none)"),
-                outcome.expected,
-                outcome.result.depth,
-                outcome.result.nodes
-            ));
-        },
+        |i, entry| out.line(&solve_line(i, total, entry)),
     )
     .map_err(anyhow::Error::msg)?;
-    out.line(&format!("Solved: {solved}/{total}"));
+    out.line(&solve_summary(tally));
     Ok(())
+}
+
+/// One record's line of `engine solve`: its result, or why it was skipped.
+fn solve_line(i: usize, total: usize, entry: &Entry) -> String {
+    match entry {
+        Entry::Searched(outcome) => format!(
+            "{i:>4}/{total} {:<12} {:<8} {} ({}; depth {}, nodes {})",
+            outcome.id,
+            if outcome.solved { "solved" } else { "missed" },
+            outcome.chosen.as_deref().unwrap_or("(none)"),
+            outcome.expected,
+            outcome.result.depth,
+            outcome.result.nodes
+        ),
+        Entry::Skipped { id } => format!("{i:>4}/{total} {id:<12} skipped  (no bm or am)"),
+    }
+}
+
+/// `Solved: N/M` of the records searched, and how many were skipped.
+fn solve_summary(tally: Tally) -> String {
+    let Tally {
+        solved,
+        searched,
+        skipped,
+    } = tally;
+    match skipped {
+        0 => format!("Solved: {solved}/{searched}"),
+        _ => format!("Solved: {solved}/{searched} ({skipped} skipped: no bm or am)"),
+    }
 }

@@ -13,11 +13,11 @@ use engine::engine::options::{OptionChange, Settings};
 use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
-/// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening over a material or a positional evaluator.
+/// A UCI chess engine: Random, Minimax, AlphaBeta and IterativeDeepening, scored by a neural net (NNUE, the default), a positional or the course's material evaluator.
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
-#[command(name = "engine", version, about)]
+#[command(name = "engine", version, about, disable_help_subcommand = true)]
 struct Cli {
     /// Start from this position (FEN, 6 fields or 4) instead of the start position.
     #[arg(long, global = true, value_name = "FEN")]
@@ -65,7 +65,7 @@ enum Cmd {
     /// `engine play --labels` writes them), Texel's way; prints the errors and the new weights.
     Tune(TuneArgs),
     /// Search each position of an EPD test suite (`bm`/`am` in SAN) for a fixed time; prints
-    /// each result and `Solved: N/M`.
+    /// each result and `Solved: N/M` (a position with neither is skipped and counted).
     Solve(SolveArgs),
     /// Draw the tree of one small search (SVG, Graphviz DOT, or HTML: a web page that replays
     /// it step by step): every node it visits with its move, value and alpha-beta window, the
@@ -79,6 +79,12 @@ enum Cmd {
     /// c_end, r_end`), each starting from its value after --set.
     #[cfg(feature = "tune")]
     Spsa,
+    /// Print this message or the help of the given command.
+    Help {
+        /// The command whose help to print.
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -265,6 +271,7 @@ fn main() -> ExitCode {
         Some(Cmd::Train(args)) => nnue::train(&cli, args),
         #[cfg(feature = "tune")]
         Some(Cmd::Spsa) => commands::spsa(&cli),
+        Some(Cmd::Help { command }) => help(command.as_deref()),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -273,6 +280,22 @@ fn main() -> ExitCode {
             Output::stderr().line(&format!("engine: {e:#}"));
             ExitCode::from(2)
         }
+    }
+}
+
+/// `engine help [COMMAND]`: the help of the program, or of one of its commands, as `--help`
+/// prints it.
+fn help(command: Option<&str>) -> Result<()> {
+    let args = ["engine"].into_iter().chain(command).chain(["--help"]);
+    match Cli::try_parse_from(args) {
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            Output::stdout().line(e.render().to_string().trim_end());
+            Ok(())
+        }
+        _ => bail!(
+            "no command '{}' (engine --help lists them)",
+            command.unwrap_or_default()
+        ),
     }
 }
 
@@ -327,7 +350,8 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
             | Cmd::Tune(_)
             | Cmd::Tree(_)
             | Cmd::Datagen(_)
-            | Cmd::Train(_),
+            | Cmd::Train(_)
+            | Cmd::Help { .. },
         ) => bail!("not a UCI command"),
         #[cfg(feature = "tune")]
         Some(Cmd::Spsa) => bail!("not a UCI command"),

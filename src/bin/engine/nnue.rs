@@ -162,9 +162,14 @@ pub struct TrainArgs {
     init: Option<PathBuf>,
 }
 
-/// The start of an epoch's line: its number and losses.
-fn epoch_line(epoch: usize, train_loss: f64, holdout_loss: f64) -> String {
-    format!("epoch {epoch:>3}  train loss {train_loss:.6}  held-out loss {holdout_loss:.6}")
+/// The start of an epoch's line: its number and losses (the held-out loss None without
+/// held-out records).
+fn epoch_line(epoch: usize, train_loss: f64, holdout_loss: Option<f64>) -> String {
+    let holdout = match holdout_loss {
+        Some(loss) => format!("held-out loss {loss:.6}"),
+        None => "no held-out data".to_string(),
+    };
+    format!("epoch {epoch:>3}  train loss {train_loss:.6}  {holdout}")
 }
 
 /// Runs `engine train`: one line per epoch on stdout, then the quantisation check.
@@ -185,6 +190,7 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
     };
     let out = Output::stdout();
     let (mut records, holdout) = train::load(&args.files)?;
+    let has_holdout = !holdout.is_empty();
     out.line(&format!(
         "Records: {} training, {} held out",
         records.len(),
@@ -196,7 +202,7 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
             epoch_line(
                 0,
                 train::mean_loss(model, &records, args.lambda),
-                train::mean_loss(model, &holdout, args.lambda)
+                has_holdout.then(|| train::mean_loss(model, &holdout, args.lambda))
             )
         ));
     }
@@ -214,7 +220,7 @@ pub fn train(cli: &Cli, args: &TrainArgs) -> Result<()> {
     let model = train::train(&settings, &mut records, &holdout, |e| {
         out.line(&format!(
             "{}  rate {:.6}  {:.1} s",
-            epoch_line(e.epoch, e.train_loss, e.holdout_loss),
+            epoch_line(e.epoch, e.train_loss, has_holdout.then_some(e.holdout_loss)),
             e.rate,
             e.time.as_secs_f64()
         ));

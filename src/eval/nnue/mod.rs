@@ -12,7 +12,7 @@
 pub mod accumulator;
 pub mod net;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{OnceLock, RwLock};
 
 use shakmaty::{Color, Piece, Square};
@@ -55,9 +55,12 @@ pub fn bucket(pieces: usize) -> usize {
 /// The embedded net's file.
 const EMBEDDED_NET: &[u8] = include_bytes!("../../../nets/default.nnue");
 
+/// What `eval` and `EvalFile` call the embedded net.
+pub const EMBEDDED_NAME: &str = "embedded (nets/default.nnue)";
+
 static EMBEDDED: OnceLock<Net> = OnceLock::new();
-/// The net of `EvalFile`, if one is loaded (kept for the life of the process).
-static LOADED: RwLock<Option<&'static Net>> = RwLock::new(None);
+/// The net of `EvalFile`, if one is loaded (kept for the life of the process), and its file.
+static LOADED: RwLock<Option<(&'static Net, PathBuf)>> = RwLock::new(None);
 
 /// The net built into the binary.
 pub fn embedded() -> &'static Net {
@@ -70,8 +73,19 @@ pub fn embedded() -> &'static Net {
 /// The net the NNUE evaluation uses now: `EvalFile`'s, or the embedded one.
 pub fn current() -> &'static Net {
     match LOADED.read() {
-        Ok(loaded) => loaded.unwrap_or_else(embedded),
+        Ok(loaded) => loaded.as_ref().map_or_else(embedded, |(net, _)| *net),
         Err(_) => embedded(),
+    }
+}
+
+/// The name of the net in use: the file `EvalFile` loaded it from, or [`EMBEDDED_NAME`].
+pub fn current_name() -> String {
+    match LOADED.read() {
+        Ok(loaded) => loaded.as_ref().map_or_else(
+            || EMBEDDED_NAME.to_string(),
+            |(_, path)| path.display().to_string(),
+        ),
+        Err(_) => EMBEDDED_NAME.to_string(),
     }
 }
 
@@ -80,7 +94,7 @@ pub fn use_file(path: &Path) -> Result<(), String> {
     let net = Net::load(path)?;
     let net: &'static Net = Box::leak(Box::new(net));
     if let Ok(mut loaded) = LOADED.write() {
-        *loaded = Some(net);
+        *loaded = Some((net, path.to_path_buf()));
     }
     Ok(())
 }
