@@ -22,6 +22,8 @@ fn datagen_then_train_then_search_with_the_net() {
             "200",
             "--positions",
             "60",
+            "--format",
+            "records",
             "-o",
             &data_arg,
         ],

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Result};
 
 use engine::tools::datagen::selfplay::GameSettings;
-use engine::tools::datagen::{self, DatagenSettings};
+use engine::tools::datagen::{self, DataFormat, DatagenSettings};
 use engine::uci::output::Output;
 
 use crate::Cli;
@@ -14,9 +14,13 @@ use crate::Cli;
 /// `engine datagen`: self-play training positions.
 #[derive(clap::Args, Debug)]
 pub struct DatagenArgs {
-    /// Append the records to FILE (resumed from FILE.progress).
+    /// Append the games to FILE (resumed from FILE.progress).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: PathBuf,
+    /// How FILE keeps the positions: whole games (about 4 bytes a position) or 32-byte
+    /// training records; `engine train` reads both.
+    #[arg(long, value_enum, default_value_t = Format::Games)]
+    format: Format,
     /// Stop once FILE holds this many positions.
     #[arg(long, default_value_t = 1_000_000)]
     positions: u64,
@@ -36,6 +40,13 @@ pub struct DatagenArgs {
     /// move's score in its comment, as fastchess writes it), into a new FILE.
     #[arg(long, value_name = "PGN", num_args = 1..)]
     pgn: Vec<PathBuf>,
+}
+
+/// The formats of `engine datagen --format`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Games,
+    Records,
 }
 
 /// Runs `engine datagen`.
@@ -61,6 +72,10 @@ pub fn datagen(cli: &Cli, args: &DatagenArgs) -> Result<()> {
         threads: args.threads,
         positions: args.positions,
         output: args.output.clone(),
+        format: match args.format {
+            Format::Games => DataFormat::Games,
+            Format::Records => DataFormat::Records,
+        },
     };
     let err = Output::stderr();
     let last = datagen::run(&settings, |p| {
@@ -127,7 +142,7 @@ fn hours(seconds: u64) -> String {
 /// `engine train`: fits the net to datagen's records and writes it quantised.
 #[derive(clap::Args, Debug)]
 pub struct TrainArgs {
-    /// Files of records written by `engine datagen`.
+    /// Files written by `engine datagen` (games or records: told by their first bytes).
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Write the quantised net to FILE.

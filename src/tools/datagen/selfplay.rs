@@ -12,7 +12,7 @@ use crate::board::game::Game;
 use crate::board::rules::{game_end, GameEnd};
 use crate::eval::{is_mate_score, Score};
 use crate::search::{self, Limits, Report, SearchConfig, SearchState, Signals};
-use crate::tools::datagen::record::Record;
+use crate::tools::datagen::games::{GameRecord, Ply};
 
 /// A score at least this large for [`WIN_PLIES`] plies in a row (one side's view) wins.
 const WIN_SCORE: Score = 2000;
@@ -138,13 +138,14 @@ pub fn is_kept(pos: &shakmaty::Chess, best: Move, score: Score) -> bool {
     quiet && score.abs() < KEEP_BELOW && !is_mate_score(score)
 }
 
-/// Plays game `index` and returns its kept positions as records.
+/// Plays game `index`: its start, each move with its score and whether its position is kept,
+/// and the result.
 pub fn play(
     index: u64,
     openings: &[String],
     settings: &GameSettings,
     state: &mut SearchState,
-) -> Vec<Record> {
+) -> GameRecord {
     let mut rng = game_rng(settings.seed, index);
     state.clear();
     let mut game = loop {
@@ -157,7 +158,8 @@ pub fn play(
         }
     };
     state.clear();
-    let mut kept: Vec<(shakmaty::Chess, i16)> = Vec::new();
+    let start = game.position().clone();
+    let mut plies = Vec::new();
     let mut adjudicator = Adjudicator::default();
     let (end, adjudicated) = loop {
         if let Some(end) = game_end(&game) {
@@ -167,9 +169,11 @@ pub fn play(
             break (None, None);
         };
         let pos = game.position();
-        if is_kept(pos, best, score) {
-            kept.push((pos.clone(), score as i16));
-        }
+        plies.push(Ply {
+            mv: best,
+            score: score.clamp(i16::MIN.into(), i16::MAX.into()) as i16,
+            kept: is_kept(pos, best, score),
+        });
         let white_score = if pos.turn() == Color::White {
             score
         } else {
@@ -180,15 +184,9 @@ pub fn play(
         }
         game.play(best);
     };
-    let white = white_result(&game, end, adjudicated);
-    kept.iter()
-        .map(|(pos, score)| {
-            let result = if pos.turn() == Color::White {
-                white
-            } else {
-                2 - white
-            };
-            Record::new(pos, *score, result)
-        })
-        .collect()
+    GameRecord {
+        start,
+        plies,
+        white_result: white_result(&game, end, adjudicated),
+    }
 }

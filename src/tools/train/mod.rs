@@ -12,7 +12,7 @@ pub mod data;
 pub mod model;
 
 use std::fs::File;
-use std::io::{BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -22,6 +22,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 
 use crate::eval::nnue::Net;
+use crate::tools::datagen::games;
 use crate::tools::datagen::record::{self, Record};
 use adamw::AdamW;
 use data::Sample;
@@ -64,9 +65,7 @@ pub struct EpochReport {
 pub fn load(paths: &[PathBuf]) -> Result<(Vec<Record>, Vec<Record>)> {
     let mut records = Vec::new();
     for path in paths {
-        let mut reader =
-            BufReader::new(File::open(path).with_context(|| path.display().to_string())?);
-        records.extend(record::read_all(&mut reader).with_context(|| path.display().to_string())?);
+        records.extend(read_positions(path).with_context(|| path.display().to_string())?);
     }
     let (mut train, mut holdout) = (Vec::new(), Vec::new());
     for (i, block) in records.chunks(BLOCK).enumerate() {
@@ -77,6 +76,17 @@ pub fn load(paths: &[PathBuf]) -> Result<(Vec<Record>, Vec<Record>)> {
         }
     }
     Ok((train, holdout))
+}
+
+/// The training positions of a file of games ([`games`], told by its header) or of records.
+pub fn read_positions(path: &Path) -> std::io::Result<Vec<Record>> {
+    let mut reader = BufReader::new(File::open(path)?);
+    if reader.fill_buf()?.starts_with(games::MAGIC) {
+        let games = games::read_all(&mut reader)?;
+        Ok(games.iter().flat_map(|game| game.records()).collect())
+    } else {
+        record::read_all(&mut reader)
+    }
 }
 
 /// The mean loss of `model` on `records`.
