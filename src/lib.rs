@@ -21,5 +21,5 @@ pub mod engine;
 // The UCI protocol: parsing commands, formatting events, the one writer of stdout.
 pub mod uci;
 
-// What the command line runs besides UCI: bench, compare, play, solve, tune, tree.
+// What the command line runs besides UCI: compare, play, solve, tune, tree.
 pub mod tools;

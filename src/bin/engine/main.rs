@@ -1,6 +1,7 @@
 //! The command line: with no command, the UCI loop on stdin; otherwise one command, then exit.
 
 use std::io;
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -8,8 +9,10 @@ use clap::{Parser, Subcommand};
 use shakmaty::CastlingMode;
 
 use engine::board::game::Game;
+use engine::engine::bench;
 use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
-use engine::engine::options::{OptionChange, Settings};
+use engine::engine::options::{Assignment, OptionChange, Settings, EMPTY_TEXT};
+use engine::eval::nnue::Net;
 use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
@@ -53,7 +56,7 @@ enum Cmd {
     /// Search the bench positions to a fixed depth; prints the node total (the bench signature) and speed.
     Bench {
         /// Depth in plies.
-        #[arg(default_value_t = engine::tools::bench::DEFAULT_DEPTH)]
+        #[arg(default_value_t = engine::engine::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
     /// Run each search type at each depth on the same positions and print one table (with
@@ -251,7 +254,6 @@ fn parse_depths(text: &str) -> Result<(u32, u32), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Some(Cmd::Bench { depth }) => commands::bench(&cli, *depth),
         Some(Cmd::Compare(args)) => commands::compare(&cli, args),
         Some(Cmd::Play(args)) => commands::play(&cli, args),
         Some(Cmd::Solve(args)) => commands::solve(&cli, args),
@@ -289,9 +291,7 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         let set = options
             .assign(setting)
             .map_err(|e| anyhow::anyhow!("--set: {e}"))?;
-        if set.change == OptionChange::SyzygyPath {
-            Tablebases::open(set.value).map_err(|e| anyhow::anyhow!("SyzygyPath: {e}"))?;
-        }
+        check_option(&set, cli)?;
         commands.push(Command::SetOption {
             name: set.name.to_string(),
             value: Some(set.value.to_string()),
@@ -313,9 +313,14 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         }
         Some(Cmd::D) => Command::Display,
         Some(Cmd::Eval) => Command::Eval,
+        Some(Cmd::Bench { depth }) => {
+            if cli.fen.is_some() || cli.moves.is_some() {
+                bail!("bench searches its own positions, not --fen or --moves (try go or compare)");
+            }
+            Command::Bench(bench::check_depth(*depth).map_err(anyhow::Error::msg)?)
+        }
         Some(
-            Cmd::Bench { .. }
-            | Cmd::Compare(_)
+            Cmd::Compare(_)
             | Cmd::Play(_)
             | Cmd::Solve(_)
             | Cmd::Tune(_)
@@ -326,6 +331,25 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
     };
     commands.push(command);
     Ok(Some(commands))
+}
+
+/// Opens the tablebases or net a `--set` names, so that a bad one is an error, not a message.
+fn check_option(set: &Assignment, cli: &Cli) -> Result<()> {
+    let value = set.value.trim();
+    match set.change {
+        // The bench searches without tablebases.
+        OptionChange::SyzygyPath if matches!(cli.command, Some(Cmd::Bench { .. })) => {
+            bail!("SyzygyPath is for the UCI loop and go (bench searches without tables)")
+        }
+        OptionChange::SyzygyPath => {
+            Tablebases::open(set.value).map_err(|e| anyhow::anyhow!("SyzygyPath: {e}"))?;
+        }
+        OptionChange::EvalFile if !value.is_empty() && value != EMPTY_TEXT => {
+            Net::load(Path::new(value)).map_err(|e| anyhow::anyhow!("EvalFile: {e}"))?;
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The `position` command for --fen and --moves, checked now so that a mistake is an error,
