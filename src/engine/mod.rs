@@ -29,6 +29,9 @@ use option_table::EMPTY_TEXT;
 use options::{OptionChange, Settings, OPTIONS};
 use task::Task;
 
+/// The version `id name` and `--version` report, with the git commit of the build (build.rs).
+pub const VERSION: &str = env!("ENGINE_VERSION");
+
 /// Whether the front end goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -216,7 +219,7 @@ impl Engine {
 
     fn identify(&self) {
         self.emit(Event::Id {
-            name: format!("engine {}", env!("CARGO_PKG_VERSION")),
+            name: format!("engine {VERSION}"),
             author: "the engine authors",
         });
         self.emit(Event::Options(OPTIONS));

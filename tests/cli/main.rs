@@ -1,5 +1,5 @@
-//! The command line: arguments and exit statuses, closed pipes, the tools (bench, compare,
-//! play, solve, tune, tree, datagen and train), and the PGN of `engine play`.
+//! The command line: arguments and exit statuses, the version and its commit, closed pipes, the
+//! tools (bench, compare, play, solve, tune, tree, datagen and train), and the PGN of `engine play`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -7,6 +7,7 @@ mod common;
 mod arguments;
 mod edges;
 mod explorer;
+mod identity;
 mod nnue;
 mod pgn;
 mod pipes;

@@ -20,7 +20,7 @@ use engine::uci::{self, command, output::Output};
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
-#[command(name = "engine", version, about)]
+#[command(name = "engine", version = engine::engine::VERSION, about)]
 struct Cli {
     /// Start from this position (FEN, 6 fields or 4) instead of the start position.
     #[arg(long, global = true, value_name = "FEN")]
