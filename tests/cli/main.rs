@@ -1,5 +1,6 @@
-//! The command line: arguments and exit statuses, the version and its commit, closed pipes, the
-//! tools (bench, compare, play, solve, tune, tree, datagen and train), and the PGN of `engine play`.
+//! The command line: arguments and exit statuses, the version and its commit, completions and the
+//! manual page, closed pipes, the tools (bench, compare, play, solve, tune, tree, datagen and
+//! train), and the PGN of `engine play`.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -8,6 +9,7 @@ mod arguments;
 mod edges;
 mod explorer;
 mod identity;
+mod manual;
 mod nnue;
 mod pgn;
 mod pipes;

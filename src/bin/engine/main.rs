@@ -78,6 +78,17 @@ enum Cmd {
     Datagen(nnue::DatagenArgs),
     /// Train the neural evaluator on datagen's records (AdamW, on the CPU); writes the net.
     Train(nnue::TrainArgs),
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page in roff, of the engine or of one COMMAND: `engine man | man -l -`.
+    Man {
+        /// The command whose page to print (`engine man bench` is engine-bench(1)).
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
 }
 
 #[derive(clap::Args, Debug)]
@@ -230,6 +241,7 @@ struct PlayArgs {
 }
 
 mod commands;
+mod manual;
 mod nnue;
 mod tree;
 mod tuning;
@@ -261,6 +273,8 @@ fn main() -> ExitCode {
         Some(Cmd::Tree(args)) => tree::tree(&cli, args),
         Some(Cmd::Datagen(args)) => nnue::datagen(&cli, args),
         Some(Cmd::Train(args)) => nnue::train(&cli, args),
+        Some(Cmd::Completions { shell }) => manual::completions(&cli, *shell),
+        Some(Cmd::Man { command }) => manual::man(&cli, command.as_deref()),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -326,7 +340,9 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
             | Cmd::Tune(_)
             | Cmd::Tree(_)
             | Cmd::Datagen(_)
-            | Cmd::Train(_),
+            | Cmd::Train(_)
+            | Cmd::Completions { .. }
+            | Cmd::Man { .. },
         ) => bail!("not a UCI command"),
     };
     commands.push(command);
