@@ -1,8 +1,15 @@
-//! The build script: the version `engine --version` and `id name` report, with the git commit.
+//! The build script: the version `engine --version` and `id name` report, with the git commit,
+//! and the net file embedded in the binary (`nets/default.nnue`, or `make EVALFILE=...`'s).
 
 use std::env;
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+/// The variable naming a net file to embed in place of `nets/default.nnue` (the Makefile's `EVALFILE`).
+pub const EVALFILE_VAR: &str = "ENGINE_EVALFILE";
+/// How every net file begins (`src/eval/nnue/net.rs`'s `MAGIC`).
+pub const NET_MAGIC: &[u8] = b"ENNU";
 
 /// What the binary is built from: a change to any of them marks the build dirty.
 const SOURCES: &[&str] = &[
@@ -29,6 +36,17 @@ fn main() {
         "cargo:rustc-env=ENGINE_VERSION={}",
         version_string(&version, commit.as_ref())
     );
+    match embedded_net(&root, env::var_os(EVALFILE_VAR).as_deref()) {
+        Ok(net) => {
+            println!("cargo:rustc-env=ENGINE_EMBEDDED_NET={net}");
+            println!("cargo:rerun-if-changed={net}");
+        }
+        Err(why) => {
+            eprintln!("error: {EVALFILE_VAR}: {why}");
+            std::process::exit(1);
+        }
+    }
+    println!("cargo:rerun-if-env-changed={EVALFILE_VAR}");
     println!("cargo:rerun-if-changed=build.rs");
     if commit.is_some() {
         for path in watched(&root) {
@@ -44,6 +62,25 @@ pub fn version_string(version: &str, commit: Option<&Commit>) -> String {
         Some(Commit { hash, dirty: true }) => format!("{version} ({hash}-dirty)"),
         None => version.to_string(),
     }
+}
+
+/// The net file to embed, checked to be a net: `evalfile` (relative to `root`) or the default.
+pub fn embedded_net(root: &Path, evalfile: Option<&OsStr>) -> Result<String, String> {
+    let path = match evalfile.filter(|file| !file.is_empty()) {
+        Some(file) => root.join(file),
+        None => root.join("nets").join("default.nnue"),
+    };
+    let text = path
+        .to_str()
+        .filter(|text| !text.contains(['\n', '\r']))
+        .ok_or_else(|| format!("{}: not a path cargo can pass on", path.display()))?;
+    let bytes = std::fs::read(&path).map_err(|e| format!("{text}: {e}"))?;
+    if !bytes.starts_with(NET_MAGIC) {
+        return Err(format!(
+            "{text}: not a net file of this engine (no ENNU header)"
+        ));
+    }
+    Ok(text.to_string())
 }
 
 /// HEAD's short hash and whether the sources differ from it, if `root` is a git checkout.

@@ -4,11 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
+use crate::build_script;
 use crate::common::run;
-
-#[allow(dead_code)]
-#[path = "../../build.rs"]
-mod build_script;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 

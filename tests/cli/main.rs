@@ -1,9 +1,14 @@
 //! The command line: arguments and exit statuses, the version and its commit, completions and the
-//! manual page, closed pipes, the tools (bench, compare, play, solve, tune, tree, datagen and
-//! train), and the PGN of `engine play`.
+//! manual page, the Makefile's EVALFILE, closed pipes, the tools (bench, compare, play, solve,
+//! tune, tree, datagen and train), and the PGN of `engine play`.
 
 #[path = "../common/mod.rs"]
 mod common;
+
+// The build script's functions, checked in `identity` and `openbench` (its `main` unused here).
+#[allow(dead_code)]
+#[path = "../../build.rs"]
+mod build_script;
 
 mod arguments;
 mod edges;
@@ -11,6 +16,7 @@ mod explorer;
 mod identity;
 mod manual;
 mod nnue;
+mod openbench;
 mod pgn;
 mod pipes;
 mod tools;
