@@ -5,12 +5,16 @@ EXE ?= target/release/engine
 CARGO ?= cargo
 # Cargo features: `tune` on a branch that OpenBench tunes (CONTRIBUTING.md, "Tuning the search").
 FEATURES ?=
+# A net file to embed in place of nets/default.nnue (OpenBench's net tests pass it): build.rs
+# reads it from ENGINE_EVALFILE, given to cargo with the path made absolute.
+EVALFILE ?=
+NET_ENV := $(if $(EVALFILE),ENGINE_EVALFILE="$(abspath $(EVALFILE))")
 
 .PHONY: all test bench clean
 
 # The engine, as a user builds it, copied to $(EXE) when that names another file.
 all:
-	$(CARGO) build --release $(if $(FEATURES),--features $(FEATURES))
+	$(NET_ENV) $(CARGO) build --release $(if $(FEATURES),--features $(FEATURES))
 	@if [ "$(EXE)" != "target/release/engine" ]; then cp target/release/engine "$(EXE)"; fi
 
 # The test command of README.md.

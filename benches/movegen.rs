@@ -16,7 +16,7 @@ use std::time::Duration;
 fn positions() -> Vec<Chess> {
     let mut positions = Vec::new();
     for record in
-        engine::board::epd::parse(engine::tools::bench::BENCH_EPD).expect("bench.epd parses")
+        engine::board::epd::parse(engine::engine::bench::BENCH_EPD).expect("bench.epd parses")
     {
         let pos = Game::from_fen(&record.fen)
             .expect("legal")

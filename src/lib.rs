@@ -22,6 +22,6 @@ pub mod engine;
 // The UCI protocol: parsing commands, formatting events, the one writer of stdout.
 pub mod uci;
 
-// What the command line runs besides UCI: bench, compare, play, solve, tune, tree, and the net's
+// What the command line runs besides UCI: compare, play, solve, tune, tree, and the net's
 // datagen and train.
 pub mod tools;

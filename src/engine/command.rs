@@ -55,6 +55,8 @@ pub enum Command {
     Eval,
     /// `perft N`.
     Perft(u32),
+    /// `bench [depth]`: the bench positions searched to that depth (the signature at the default).
+    Bench(u32),
 }
 
 /// The deepest perft the loop accepts.

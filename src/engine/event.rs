@@ -50,6 +50,12 @@ pub enum Event {
     PerftStopped {
         depth: u32,
     },
+    /// `bench`: one position searched.
+    BenchPosition(BenchProgress),
+    /// `bench`: the totals of the run (the node total is the bench signature).
+    Bench(BenchSummary),
+    /// A bench that `stop` ended before it completed.
+    BenchStopped,
     /// `d`: the current position.
     Board(BoardReport),
     /// `eval`: the evaluation and its terms.
@@ -72,6 +78,23 @@ impl PerftReport {
     pub fn total(&self) -> u64 {
         self.counts.iter().map(|(_, n)| n).sum()
     }
+}
+
+/// The totals of a completed bench run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BenchSummary {
+    pub positions: usize,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// One bench position searched: its number (from 1) of `total`, its FEN and its nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BenchProgress {
+    pub index: usize,
+    pub total: usize,
+    pub fen: String,
+    pub nodes: u64,
 }
 
 /// The current position as `d` shows it.

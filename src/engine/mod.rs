@@ -1,11 +1,12 @@
 //! The engine: its state (options, game, search state) and the life of the search thread.
 //!
 //! It accepts [`Command`]s, one at a time, from a front end, and tells the front end what it
-//! has to say as typed [`Event`]s through a [`Sink`]; it never formats protocol text. A search
-//! or perft runs on its own thread, owning the search state until it ends; commands that need
+//! has to say as typed [`Event`]s through a [`Sink`]; it never formats protocol text. A search,
+//! perft or bench runs on its own thread, owning the search state until it ends; commands that need
 //! that state (or that must follow the search, like a second `go`) wait in a queue until the
 //! thread reports that it is done.
 
+pub mod bench;
 pub mod command;
 pub mod event;
 mod go;
@@ -27,6 +28,9 @@ use event::{quote, BoardReport, Event, Sink};
 use option_table::EMPTY_TEXT;
 use options::{OptionChange, Settings, OPTIONS};
 use task::Task;
+
+/// The version `id name` and `--version` report, with the git commit of the build (build.rs).
+pub const VERSION: &str = env!("ENGINE_VERSION");
 
 /// Whether the front end goes on after a command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -203,6 +207,7 @@ impl Engine {
             }
             Command::Go(params) => self.go(params),
             Command::Perft(depth) => self.start_perft(depth),
+            Command::Bench(depth) => self.start_bench(depth),
             Command::Display => self.emit(Event::Board(self.board_report())),
             Command::Eval => {
                 let report = report::report(self.game.position(), self.settings.search.evaluation);
@@ -214,7 +219,7 @@ impl Engine {
 
     fn identify(&self) {
         self.emit(Event::Id {
-            name: format!("engine {}", env!("CARGO_PKG_VERSION")),
+            name: format!("engine {VERSION}"),
             author: "the engine authors",
         });
         self.emit(Event::Options(OPTIONS));
@@ -374,10 +379,17 @@ impl Engine {
 fn needs_idle(command: &Command) -> bool {
     matches!(
         command,
-        Command::Go(_) | Command::SetOption { .. } | Command::UciNewGame | Command::Perft(_)
+        Command::Go(_)
+            | Command::SetOption { .. }
+            | Command::UciNewGame
+            | Command::Perft(_)
+            | Command::Bench(_)
     )
 }
 
 fn is_search(command: &Command) -> bool {
-    matches!(command, Command::Go(_) | Command::Perft(_))
+    matches!(
+        command,
+        Command::Go(_) | Command::Perft(_) | Command::Bench(_)
+    )
 }

@@ -1,4 +1,4 @@
-//! The life of a task's thread (a search or a perft): started with the search state, stopped,
+//! The life of a task's thread (a search, a perft or a bench): started with the search state, stopped,
 //! released by `ponderhit`, and joined to take the state back.
 
 use std::sync::Arc;

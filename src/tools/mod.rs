@@ -1,6 +1,5 @@
 //! The tools layer: what the command line runs besides the UCI loop, each a module of its own.
 
-pub mod bench;
 pub mod compare;
 pub mod datagen;
 pub mod labels;

@@ -1,5 +1,6 @@
 //! Parsing a line of UCI text into an engine [`Command`]: pure, total, and never panicking.
 
+use crate::engine::bench::{self, DEFAULT_DEPTH};
 use crate::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
 use crate::search::MAX_DEPTH;
 
@@ -26,6 +27,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         }),
         "go" => Command::Go(parse_go(rest)?),
         "perft" => Command::Perft(parse_perft_depth(rest.first().copied())?),
+        "bench" => Command::Bench(parse_bench_depth(rest)?),
         _ => return Err(format!("unknown command: {}", line.trim())),
     };
     Ok(Some(command))
@@ -236,6 +238,20 @@ fn parse_perft_depth(value: Option<&str>) -> Result<u32, String> {
     }
 }
 
+/// `bench [depth]`: the default depth, or the one number given (1 to [`MAX_DEPTH`]).
+fn parse_bench_depth(rest: &[&str]) -> Result<u32, String> {
+    match rest {
+        [] => Ok(DEFAULT_DEPTH),
+        [depth] => match depth.parse::<u32>() {
+            Ok(depth) => bench::check_depth(depth),
+            Err(_) => Err(format!(
+                "bench depth must be from 1 to {MAX_DEPTH}, got '{depth}'"
+            )),
+        },
+        [_, extra, ..] => Err(format!("bench takes one depth, got '{}' after it", extra)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,6 +349,16 @@ mod tests {
                 panic!("{line} is a refused position");
             };
             assert!(matches!(setup, Setup::Unreadable(_)), "{line}");
+        }
+    }
+
+    #[test]
+    fn bench_takes_an_optional_depth_within_the_search_range() {
+        assert_eq!(parse("bench"), Ok(Some(Command::Bench(11))));
+        assert_eq!(parse("bench 4"), Ok(Some(Command::Bench(4))));
+        assert_eq!(parse("bench 64"), Ok(Some(Command::Bench(64))));
+        for line in ["bench 0", "bench 65", "bench x", "bench -1", "bench 4 2"] {
+            assert!(parse(line).is_err(), "{line}");
         }
     }
 

@@ -6,7 +6,7 @@ use shakmaty::{CastlingMode, Color, Move, Position};
 
 use crate::board::notation::{diagram, uci_move};
 use crate::board::rules::GameEnd;
-use crate::engine::event::{BoardReport, PerftReport};
+use crate::engine::event::{BenchProgress, BenchSummary, BoardReport, PerftReport};
 use crate::engine::options::{OptionKind, OptionValue, UciOption, EMPTY_TEXT};
 use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
 use crate::eval::{mate_distance, Score};
@@ -130,6 +130,24 @@ pub fn option(option: &UciOption) -> String {
 /// `Nodes searched: N`, the line that ends perft and bench output (as Stockfish's).
 pub fn nodes_searched(nodes: u64) -> String {
     format!("Nodes searched: {nodes}")
+}
+
+/// `bench`'s line for one position searched (on stderr, as progress).
+pub fn bench_position(step: &BenchProgress) -> String {
+    format!(
+        "Position {:>2}/{}: {}  nodes {}",
+        step.index, step.total, step.fen, step.nodes
+    )
+}
+
+/// `bench`'s totals: the time, the node total (the bench signature) and the speed.
+pub fn bench_summary(summary: &BenchSummary) -> String {
+    format!(
+        "Total time (ms): {}\n{}\nNodes/second: {}",
+        summary.time.as_millis(),
+        nodes_searched(summary.nodes),
+        nodes_per_second(summary.nodes, summary.time)
+    )
 }
 
 /// A perft's line for one root move: `move: count`.

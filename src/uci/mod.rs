@@ -108,8 +108,8 @@ impl Notation {
     }
 }
 
-/// Writes an engine event as protocol text (and a completed perft's time on stderr, after its
-/// lines).
+/// Writes an engine event as protocol text (and on stderr a completed perft's time, after its
+/// lines, and the progress of bench).
 pub fn print(output: &Output, notation: &Notation, event: &Event) {
     let mode = notation.mode();
     match event {
@@ -149,6 +149,12 @@ pub fn print(output: &Output, notation: &Notation, event: &Event) {
         Event::PerftStopped { depth } => {
             output.info_string(&format!("perft {depth} stopped"));
             Output::stderr().line(&format!("perft {depth}: stopped"));
+        }
+        Event::BenchPosition(step) => Output::stderr().line(&format::bench_position(step)),
+        Event::Bench(summary) => output.line(&format::bench_summary(summary)),
+        Event::BenchStopped => {
+            output.info_string("bench stopped");
+            Output::stderr().line("bench: stopped");
         }
         Event::Board(report) => output.line(&format::board(report)),
         Event::Eval(report) => output.line(&format::eval(report)),

@@ -19,11 +19,23 @@ fn bad_tool_arguments_are_refused_with_status_2() {
     let empty = std::env::temp_dir().join(format!("engine-edges-{}.epd", std::process::id()));
     std::fs::write(&empty, "").expect("the temporary directory is writable");
     let empty = empty.to_str().expect("a UTF-8 path").to_string();
-    let cases: [(&[&str], &str); 7] = [
+    let syzygy = format!(
+        "SyzygyPath={}/tests/data/syzygy",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let cases: [(&[&str], &str); 9] = [
         (&["compare", "--epd", &empty], "no positions"),
         (&["bench", "0"], "bench depth"),
         (&["--fen", MATED, "bench", "1"], "--fen"),
         (&["--moves", "e2e4", "bench", "1"], "--moves"),
+        (
+            &["--set", &syzygy, "bench", "1"],
+            "bench searches without tables",
+        ),
+        (
+            &["--set", "EvalFile=/no/such/net.nnue", "go", "depth", "1"],
+            "EvalFile: /no/such/net.nnue",
+        ),
         (
             &[
                 "play", "--white", "Depth=1", "--black", "Depth=1", "--games", "0",

@@ -148,6 +148,7 @@ const COMMANDS: &[&str] = &[
     "d",
     "eval",
     "perft",
+    "bench",
 ];
 
 /// A line: usually a command, then a few words (or arbitrary text) joined by runs of spaces and tabs.
@@ -172,6 +173,7 @@ fn tame(line: String) -> String {
     match parse(&line) {
         Ok(Some(Command::Go(go))) if go.perft.is_some() => "go perft 2".to_string(),
         Ok(Some(Command::Perft(_))) => "perft 2".to_string(),
+        Ok(Some(Command::Bench(_))) => "bench 1".to_string(),
         Ok(Some(Command::Go(_))) => format!("{line} depth 2 nodes 20000"),
         Ok(Some(Command::SetOption { name, .. })) if name.eq_ignore_ascii_case("depth") => {
             line + " value 2"
@@ -229,7 +231,7 @@ fn pump(engine: &mut Engine, events: &Receiver<Input>, wait: Duration) {
     }
 }
 
-/// Every output line is protocol (or the text of `d`, `eval`, `perft`), with no control characters.
+/// Every output line is protocol (or the text of `d`, `eval`, `perft`, `bench`), with no control characters.
 fn assert_protocol_only(output: &str) {
     const PREFIXES: &[&str] = &[
         "id name ",
@@ -248,6 +250,8 @@ fn assert_protocol_only(output: &str) {
         "     Term",
         "Evaluation:",
         "Nodes searched:",
+        "Total time (ms):",
+        "Nodes/second:",
         " Material",
         "     Pawn",
         "   Knight",

@@ -1,11 +1,12 @@
-//! The UCI protocol through the binary's pipes: a session, hostile input, the fuzzer of the
-//! command handler, the analysis options (MultiPV, Threads, UCI_LimitStrength), Chess960
-//! notation and the Syzygy tables.
+//! The UCI protocol through the binary's pipes: a session, `bench` in the loop, hostile input,
+//! the fuzzer of the command handler, the analysis options (MultiPV, Threads,
+//! UCI_LimitStrength), Chess960 notation and the Syzygy tables.
 
 #[path = "../common/mod.rs"]
 mod common;
 
 mod analysis_options;
+mod bench;
 mod bestmove_lines;
 mod chess960;
 mod fuzz_commands;

@@ -1,4 +1,4 @@
-//! The command-line tools beside the UCI loop: bench, compare, play, solve, tune, tree and spsa. They print through
+//! The command-line tools beside the UCI loop: compare, play, solve, tune, tree and spsa. They print through
 //! the one stdout writer, [`Output`], so that a closed stdout ends them quietly.
 
 use std::fs::{File, OpenOptions};
@@ -12,11 +12,11 @@ use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
 use engine::engine::options::{OptionChange, Settings};
-use engine::search::{SearchState, MAX_DEPTH};
+use engine::search::SearchState;
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};
 use engine::tools::solve::{Entry, Tally};
-use engine::tools::{bench, labels, pgn};
+use engine::tools::{labels, pgn};
 use engine::uci::output::Output;
 
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
@@ -49,27 +49,6 @@ pub fn spsa(cli: &Cli) -> Result<()> {
     }
     let config = options(cli)?.search;
     Output::stdout().line(&engine::tools::spsa::input(&config.params));
-    Ok(())
-}
-
-/// `engine bench [depth]`: progress on stderr, the signature and speed on stdout. The options
-/// of `--set` apply (the signature is that of the defaults).
-pub fn bench(cli: &Cli, depth: u32) -> Result<()> {
-    if cli.fen.is_some() || cli.moves.is_some() {
-        bail!("bench searches its own positions, not --fen or --moves (try go or compare)");
-    }
-    if !(1..=MAX_DEPTH).contains(&depth) {
-        bail!("bench depth must be from 1 to {MAX_DEPTH}");
-    }
-    let config = options(cli)?.search;
-    let progress = Output::stderr();
-    let summary = bench::run(depth, &config, |i, total, fen, result| {
-        progress.line(&format!(
-            "Position {i:>2}/{total}: {fen}  nodes {}",
-            result.nodes
-        ));
-    })?;
-    Output::stdout().line(&bench::summary_lines(&summary));
     Ok(())
 }
 

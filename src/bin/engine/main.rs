@@ -1,6 +1,7 @@
 //! The command line: with no command, the UCI loop on stdin; otherwise one command, then exit.
 
 use std::io;
+use std::path::Path;
 use std::process::ExitCode;
 
 use anyhow::{bail, Result};
@@ -8,8 +9,10 @@ use clap::{Parser, Subcommand};
 use shakmaty::CastlingMode;
 
 use engine::board::game::Game;
+use engine::engine::bench;
 use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
-use engine::engine::options::{OptionChange, Settings};
+use engine::engine::options::{Assignment, OptionChange, Settings, EMPTY_TEXT};
+use engine::eval::nnue::Net;
 use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
@@ -17,7 +20,7 @@ use engine::uci::{self, command, output::Output};
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
-#[command(name = "engine", version, about, disable_help_subcommand = true)]
+#[command(name = "engine", version = engine::engine::VERSION, about, disable_help_subcommand = true)]
 struct Cli {
     /// Start from this position (FEN, 6 fields or 4) instead of the start position.
     #[arg(long, global = true, value_name = "FEN")]
@@ -53,7 +56,7 @@ enum Cmd {
     /// Search the bench positions to a fixed depth; prints the node total (the bench signature) and speed.
     Bench {
         /// Depth in plies.
-        #[arg(default_value_t = engine::tools::bench::DEFAULT_DEPTH)]
+        #[arg(default_value_t = engine::engine::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
     /// Run each search type at each depth on the same positions and print one table (with
@@ -75,6 +78,17 @@ enum Cmd {
     Datagen(nnue::DatagenArgs),
     /// Train the neural evaluator on datagen's records (AdamW, on the CPU); writes the net.
     Train(nnue::TrainArgs),
+    /// Print the shell completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page in roff, of the engine or of one COMMAND: `engine man | man -l -`.
+    Man {
+        /// The command whose page to print (`engine man bench` is engine-bench(1)).
+        #[arg(value_name = "COMMAND")]
+        command: Option<String>,
+    },
     /// Print the search parameters as OpenBench's SPSA input (`name, int, start, min, max,
     /// c_end, r_end`), each starting from its value after --set.
     #[cfg(feature = "tune")]
@@ -237,6 +251,7 @@ struct PlayArgs {
 }
 
 mod commands;
+mod manual;
 mod nnue;
 mod tree;
 mod tuning;
@@ -261,7 +276,6 @@ fn parse_depths(text: &str) -> Result<(u32, u32), String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match &cli.command {
-        Some(Cmd::Bench { depth }) => commands::bench(&cli, *depth),
         Some(Cmd::Compare(args)) => commands::compare(&cli, args),
         Some(Cmd::Play(args)) => commands::play(&cli, args),
         Some(Cmd::Solve(args)) => commands::solve(&cli, args),
@@ -272,6 +286,8 @@ fn main() -> ExitCode {
         #[cfg(feature = "tune")]
         Some(Cmd::Spsa) => commands::spsa(&cli),
         Some(Cmd::Help { command }) => help(command.as_deref()),
+        Some(Cmd::Completions { shell }) => manual::completions(&cli, *shell),
+        Some(Cmd::Man { command }) => manual::man(&cli, command.as_deref()),
         _ => uci_session(&cli),
     };
     match outcome {
@@ -318,9 +334,7 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         let set = options
             .assign(setting)
             .map_err(|e| anyhow::anyhow!("--set: {e}"))?;
-        if set.change == OptionChange::SyzygyPath {
-            Tablebases::open(set.value).map_err(|e| anyhow::anyhow!("SyzygyPath: {e}"))?;
-        }
+        check_option(&set, cli)?;
         commands.push(Command::SetOption {
             name: set.name.to_string(),
             value: Some(set.value.to_string()),
@@ -342,22 +356,48 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
         }
         Some(Cmd::D) => Command::Display,
         Some(Cmd::Eval) => Command::Eval,
+        Some(Cmd::Bench { depth }) => {
+            if cli.fen.is_some() || cli.moves.is_some() {
+                bail!("bench searches its own positions, not --fen or --moves (try go or compare)");
+            }
+            Command::Bench(bench::check_depth(*depth).map_err(anyhow::Error::msg)?)
+        }
         Some(
-            Cmd::Bench { .. }
-            | Cmd::Compare(_)
+            Cmd::Compare(_)
             | Cmd::Play(_)
             | Cmd::Solve(_)
             | Cmd::Tune(_)
             | Cmd::Tree(_)
             | Cmd::Datagen(_)
             | Cmd::Train(_)
-            | Cmd::Help { .. },
+            | Cmd::Help { .. }
+            | Cmd::Completions { .. }
+            | Cmd::Man { .. },
         ) => bail!("not a UCI command"),
         #[cfg(feature = "tune")]
         Some(Cmd::Spsa) => bail!("not a UCI command"),
     };
     commands.push(command);
     Ok(Some(commands))
+}
+
+/// Opens the tablebases or net a `--set` names, so that a bad one is an error, not a message.
+fn check_option(set: &Assignment, cli: &Cli) -> Result<()> {
+    let value = set.value.trim();
+    match set.change {
+        // The bench searches without tablebases.
+        OptionChange::SyzygyPath if matches!(cli.command, Some(Cmd::Bench { .. })) => {
+            bail!("SyzygyPath is for the UCI loop and go (bench searches without tables)")
+        }
+        OptionChange::SyzygyPath => {
+            Tablebases::open(set.value).map_err(|e| anyhow::anyhow!("SyzygyPath: {e}"))?;
+        }
+        OptionChange::EvalFile if !value.is_empty() && value != EMPTY_TEXT => {
+            Net::load(Path::new(value)).map_err(|e| anyhow::anyhow!("EvalFile: {e}"))?;
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 /// The `position` command for --fen and --moves, checked now so that a mistake is an error,

@@ -6,8 +6,8 @@
 //! then the other's, go through SCReLU (clamp to 0..1, squared) into one output, whose weights
 //! are chosen by the number of pieces on the board ([`bucket`]). Integers throughout:
 //! feature weights and biases × [`QA`], output weights and bias × [`QB`]; the score is the output
-//! × 400 in centipawns ([`NnueAccumulator::evaluate`]). The embedded net is `nets/default.nnue`; the
-//! `EvalFile` option loads another ([`use_file`]).
+//! × 400 in centipawns ([`NnueAccumulator::evaluate`]). The embedded net is `nets/default.nnue`
+//! (or the file of `make EVALFILE=...`); the `EvalFile` option loads another ([`use_file`]).
 
 pub mod accumulator;
 pub mod net;
@@ -52,8 +52,8 @@ pub fn bucket(pieces: usize) -> usize {
     (pieces.saturating_sub(2) / 4).min(BUCKETS - 1)
 }
 
-/// The embedded net's file.
-const EMBEDDED_NET: &[u8] = include_bytes!("../../../nets/default.nnue");
+/// The embedded net: `nets/default.nnue`, or the file of `make EVALFILE=...` (build.rs).
+const EMBEDDED_NET: &[u8] = include_bytes!(env!("ENGINE_EMBEDDED_NET"));
 
 /// What `eval` and `EvalFile` call the embedded net.
 pub const EMBEDDED_NAME: &str = "embedded (nets/default.nnue)";

@@ -175,6 +175,23 @@ fn an_eval_file_is_used_until_the_embedded_net_is_asked_for() {
 }
 
 #[test]
+fn the_embedded_net_is_the_file_the_build_chose() {
+    // build.rs embeds the file ENGINE_EVALFILE names (`make EVALFILE=...`), else nets/default.nnue.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let chosen = match option_env!("ENGINE_EVALFILE") {
+        Some(file) if !file.is_empty() => root.join(file),
+        _ => root.join("nets/default.nnue"),
+    };
+    assert_eq!(std::path::Path::new(env!("ENGINE_EMBEDDED_NET")), chosen);
+    let bytes = std::fs::read(&chosen).expect("the chosen net is readable");
+    assert!(
+        bytes == EMBEDDED_NET,
+        "the embedded bytes are {}'s",
+        chosen.display()
+    );
+}
+
+#[test]
 fn the_embedded_net_is_well_formed() {
     assert_eq!(Net::from_bytes(EMBEDDED_NET).as_ref(), Ok(embedded()));
 }
