@@ -1,22 +1,35 @@
-//! Perft: the number of leaf positions of the legal move tree, counted in bulk at the last ply.
+//! Perft: the number of leaf positions of the legal move tree, walked with the search's own move
+//! generator ([`MoveGen`]) and counted in bulk at the last ply ([`MoveGen::count_moves`]).
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move, MoveList, Position};
+
+use super::movegen::{GenKind, MoveGen};
 
 /// Leaf positions `depth` plies below `pos`.
 pub fn perft(pos: &Chess, depth: u32) -> u64 {
     match depth {
         0 => 1,
-        1 => pos.legal_moves().len() as u64,
-        _ => pos
-            .legal_moves()
+        1 => MoveGen::new(pos).count_moves(usize::MAX) as u64,
+        _ => legal_moves(pos)
             .iter()
-            .map(|&m| {
-                let mut child = pos.clone();
-                child.play_unchecked(m);
-                perft(&child, depth - 1)
-            })
+            .map(|&m| perft(&child(pos, m), depth - 1))
             .sum(),
     }
+}
+
+/// Every legal move of `pos`, as the search generates them (the noisy ones first).
+fn legal_moves(pos: &Chess) -> MoveList {
+    let mut moves = MoveList::new();
+    MoveGen::new(pos).generate(GenKind::All, &mut moves);
+    moves
+}
+
+/// The position after the legal move `m`, played as the search plays it (on a copy).
+#[inline]
+fn child(pos: &Chess, m: Move) -> Chess {
+    let mut child = pos.clone();
+    child.play_unchecked(m);
+    child
 }
 
 /// Leaf counts below each root move ("divide"), in generation order.
@@ -24,13 +37,9 @@ pub fn divide(pos: &Chess, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves()
+    legal_moves(pos)
         .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            (m, perft(&child, depth - 1))
-        })
+        .map(|&m| (m, perft(&child(pos, m), depth - 1)))
         .collect()
 }
 
@@ -45,13 +54,9 @@ pub fn divide_until_stopped(
     stopped: &dyn Fn() -> bool,
 ) -> Option<Vec<(Move, u64)>> {
     let mut counts = Vec::new();
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        counts.push((
-            m,
-            perft_until_stopped(&child, depth.saturating_sub(1), stopped)?,
-        ));
+    for m in legal_moves(pos) {
+        let below = perft_until_stopped(&child(pos, m), depth.saturating_sub(1), stopped)?;
+        counts.push((m, below));
     }
     Some(counts)
 }
@@ -64,10 +69,8 @@ fn perft_until_stopped(pos: &Chess, depth: u32, stopped: &dyn Fn() -> bool) -> O
         return Some(perft(pos, depth));
     }
     let mut total = 0;
-    for m in pos.legal_moves() {
-        let mut child = pos.clone();
-        child.play_unchecked(m);
-        total += perft_until_stopped(&child, depth - 1, stopped)?;
+    for m in legal_moves(pos) {
+        total += perft_until_stopped(&child(pos, m), depth - 1, stopped)?;
     }
     Some(total)
 }
@@ -75,6 +78,7 @@ fn perft_until_stopped(pos: &Chess, depth: u32, stopped: &dyn Fn() -> bool) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::notation::test_position;
 
     #[test]
     fn start_position_counts() {
@@ -83,5 +87,16 @@ mod tests {
         assert_eq!(perft(&pos, 3), 8902);
         let total: u64 = divide(&pos, 3).iter().map(|(_, n)| n).sum();
         assert_eq!(total, 8902);
+    }
+
+    /// D6 of `4k3/8/8/8/8/8/8/4K2R w K - 0 1` is 764,643 (perft.epd): deep enough to be split
+    /// into subtrees between which `stop` is asked.
+    #[test]
+    fn an_unstopped_divide_counts_all_and_a_stopped_one_nothing() {
+        let pos = test_position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let counts = divide_until_stopped(&pos, 6, &|| false).expect("never stopped");
+        assert_eq!(counts.iter().map(|(_, n)| n).sum::<u64>(), 764_643);
+        assert_eq!(counts, divide(&pos, 6));
+        assert_eq!(divide_until_stopped(&pos, 6, &|| true), None);
     }
 }

@@ -1,114 +1,28 @@
-//! Chess960 (`UCI_Chess960`): the published perft counts of positions/fischer.epd through
-//! perft and through the search's own move generator, and castling read and written
-//! king-takes-rook through the binary's pipes.
+//! Chess960 (`UCI_Chess960`): the published perft counts of positions/fischer.epd through the
+//! engine's own move generator (`board::perft`), and castling read and written king-takes-rook
+//! through the binary's pipes.
 //!
-//! The normal run checks D1-D3 of all 960 positions (and D4 of every 40th); the deep run,
-//! `cargo test --release --test board chess960 -- --ignored`, checks D4 and D5 of every position.
+//! The normal run checks D1-D4 of all 960 positions; the deep run,
+//! `cargo test --release --test board chess960 -- --ignored`, checks D5 of every position, or
+//! every depth up to `PERFT_MAX_DEPTH` (6: all of them, most of an hour).
 
 use crate::common::{run, Engine};
-use engine::board::epd;
-use engine::board::game::Game;
-use engine::board::movegen::{GenKind, MoveGen};
-use engine::board::perft::perft;
-use shakmaty::{CastlingMode, Chess, MoveList, Position};
+use crate::perft::{check, check_timed, header, load};
+use shakmaty::CastlingMode;
 
 /// A 960 position (king b1, rook a1 with its castling right) where only castling long mates:
 /// the rook lands on d1.
 const CASTLE_MATES: &str = "2rkr3/2p1p3/8/8/8/8/8/RK6 w A - 0 1";
-
-struct Entry {
-    line: usize,
-    fen: String,
-    /// (depth, expected leaf count)
-    counts: Vec<(u32, u64)>,
-}
-
-fn load() -> Vec<Entry> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/fischer.epd");
-    let records = epd::read(std::path::Path::new(path)).expect("positions/fischer.epd parses");
-    records
-        .into_iter()
-        .map(|record| {
-            let counts = record
-                .operations
-                .iter()
-                .map(|op| {
-                    let depth = op.opcode.strip_prefix('D').and_then(|d| d.parse().ok());
-                    let count = op.operands.first().and_then(|n| n.parse().ok());
-                    depth.zip(count).expect("a Dn count")
-                })
-                .collect();
-            Entry {
-                line: record.line,
-                fen: record.fen,
-                counts,
-            }
-        })
-        .collect()
-}
-
-fn position(entry: &Entry) -> Chess {
-    Game::from_fen_in(&entry.fen, CastlingMode::Chess960)
-        .unwrap_or_else(|e| panic!("line {}: {e}", entry.line))
-        .position()
-        .clone()
-}
-
-/// Perft through the search's generator ([`MoveGen`]), not shakmaty's `legal_moves`.
-fn movegen_perft(pos: &Chess, depth: u32) -> u64 {
-    let mut moves = MoveList::new();
-    MoveGen::new(pos).generate(GenKind::All, &mut moves);
-    if depth <= 1 {
-        return if depth == 0 { 1 } else { moves.len() as u64 };
-    }
-    moves
-        .iter()
-        .map(|&m| {
-            let mut child = pos.clone();
-            child.play_unchecked(m);
-            movegen_perft(&child, depth - 1)
-        })
-        .sum()
-}
-
-/// Checks the selected counts with both counters; panics listing every mismatch.
-fn check(entries: &[Entry], select: impl Fn(usize, u32) -> bool) -> usize {
-    let mut failures = Vec::new();
-    let mut checks = 0;
-    for (index, entry) in entries.iter().enumerate() {
-        let pos = position(entry);
-        for &(depth, expected) in &entry.counts {
-            if !select(index, depth) {
-                continue;
-            }
-            checks += 1;
-            for (counter, got) in [
-                ("perft", perft(&pos, depth)),
-                ("movegen", movegen_perft(&pos, depth)),
-            ] {
-                if got != expected {
-                    failures.push(format!(
-                        "line {}: {} D{depth} {counter}: expected {expected}, got {got}",
-                        entry.line, entry.fen
-                    ));
-                }
-            }
-        }
-    }
-    assert!(failures.is_empty(), "mismatches:\n{}", failures.join("\n"));
-    checks
-}
+const FILE: &str = "fischer.epd";
 
 #[test]
 fn the_suite_is_ethereals_960_positions_with_its_source() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/fischer.epd");
-    let text = std::fs::read_to_string(path).expect("readable");
-    let first = text.lines().next().expect("not empty");
+    let first = header(FILE);
     assert!(
         first.starts_with("# Chess960 perft") && first.contains("AndyGrant/Ethereal"),
         "the first line names the source: {first}"
     );
-    let entries = load();
+    let entries = load(FILE);
     assert_eq!(entries.len(), 960);
     for entry in &entries {
         let depths: Vec<u32> = entry.counts.iter().map(|&(d, _)| d).collect();
@@ -117,18 +31,25 @@ fn the_suite_is_ethereals_960_positions_with_its_source() {
 }
 
 #[test]
-fn every_position_matches_d1_to_d3_and_every_40th_d4() {
-    let checks = check(&load(), |index, depth| {
-        depth <= 3 || (depth == 4 && index % 40 == 0)
+fn every_position_matches_d1_to_d4() {
+    let checked = check(&load(FILE), CastlingMode::Chess960, |_, depth, _| {
+        depth <= 4
     });
-    assert_eq!(checks, 960 * 3 + 24);
+    assert_eq!(checked.counts, 960 * 4, "{checked:?}");
 }
 
+/// D5 of every position (about 17 billion leaves), or D5 up to `PERFT_MAX_DEPTH`.
 #[test]
 #[ignore = "deep 960 perft: minutes; run with --ignored in release"]
-fn every_position_matches_d4_and_d5() {
-    let checks = check(&load(), |_, depth| depth == 4 || depth == 5);
-    assert_eq!(checks, 960 * 2);
+fn every_position_matches_its_deep_counts() {
+    let max = std::env::var("PERFT_MAX_DEPTH")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+        .unwrap_or(5);
+    let checked = check_timed(&load(FILE), CastlingMode::Chess960, |_, depth, _| {
+        (5..=max).contains(&depth)
+    });
+    assert_eq!(checked.counts as u32, 960 * max.saturating_sub(4));
 }
 
 #[test]
@@ -185,7 +106,7 @@ fn castling_is_read_and_written_king_takes_rook() {
 
 #[test]
 fn perft_through_the_binary_in_960_mode() {
-    let entries = load();
+    let entries = load(FILE);
     let mut engine = Engine::start();
     engine.command("setoption name UCI_Chess960 value true");
     for entry in entries.iter().step_by(97) {

@@ -1,12 +1,13 @@
 //! The search's own move generator (`engine::board::movegen`) against shakmaty's `legal_moves`:
 //! the same moves (all, the noisy ones and the quiet ones), the same check status,
 //! `has_legal_move` exactly `!legal_moves().is_empty()`, `count_moves` the number of moves,
-//! `CheckInfo::gives_check` whether each move checks, `is_legal` and `decode` right about moves of the position and of other positions (as killers
-//! and table moves are), on every position of the perft suite's trees to depth 3 (depth 4 in
-//! the ignored run), on random games played to their end from each suite position, and on
-//! every checkmate of the mate suite; and on the Chess960 positions of fischer.epd to depth 2
-//! (depth 3 ignored). Along every move of those trees and games, the incremental
-//! Zobrist key (`game::key_after`) equals the key computed from scratch.
+//! `CheckInfo::gives_check` whether each move checks, `is_legal` and `decode` right about moves
+//! of the position and of other positions (as killers and table moves are), on every position of
+//! the perft suite's trees to depth 3 (depth 4 in the ignored run), on Marcel van Kervinck's
+//! random positions to depth 1 (depth 2 ignored), on random games played to their end from each
+//! suite position, and on every checkmate of the mate suite; and on the Chess960 positions of
+//! fischer.epd to depth 2 (depth 3 ignored). Along every move of those trees and games, the
+//! incremental Zobrist key (`game::key_after`) equals the key computed from scratch.
 
 use engine::board::epd::{self, EpdRecord};
 use engine::board::game::Game;
@@ -169,13 +170,18 @@ fn walk(pos: &Chess, grandparent: &[Move], parent: &[Move], depth: u32, counts: 
     }
 }
 
-fn walk_perft_suite(depth: u32) -> Counts {
+/// Walks every position of `positions/<file>`, its castling rights read in `mode`, to `depth`.
+fn walk_suite(file: &str, mode: CastlingMode, depth: u32) -> Counts {
     let mut counts = Counts::default();
-    for record in suite("perft.epd") {
-        let game = Game::from_fen(&record.fen).expect("legal suite position");
+    for record in suite(file) {
+        let game = Game::from_fen_in(&record.fen, mode).expect("legal suite position");
         walk(game.position(), &[], &[], depth, &mut counts);
     }
     counts
+}
+
+fn walk_perft_suite(depth: u32) -> Counts {
+    walk_suite("perft.epd", CastlingMode::Standard, depth)
 }
 
 #[test]
@@ -198,12 +204,7 @@ fn same_moves_on_the_perft_trees_to_depth_4() {
 }
 
 fn walk_chess960_suite(depth: u32) -> Counts {
-    let mut counts = Counts::default();
-    for record in suite("fischer.epd") {
-        let game = Game::from_fen_in(&record.fen, CastlingMode::Chess960).expect("legal 960 FEN");
-        walk(game.position(), &[], &[], depth, &mut counts);
-    }
-    counts
+    walk_suite("fischer.epd", CastlingMode::Chess960, depth)
 }
 
 /// Castling of any king and rook squares: the 960 positions of fischer.epd to depth 2.
@@ -219,6 +220,21 @@ fn same_moves_on_the_chess960_trees_to_depth_2() {
 fn same_moves_on_the_chess960_trees_to_depth_3() {
     let counts = walk_chess960_suite(3);
     assert!(counts.positions > 10_000_000, "{counts:?}");
+}
+
+/// Marcel van Kervinck's 6,751 random positions and their children.
+#[test]
+fn same_moves_on_the_marcel_trees_to_depth_1() {
+    let counts = walk_suite("perft_marcel.epd", CastlingMode::Standard, 1);
+    assert!(counts.positions > 180_000, "{counts:?}");
+}
+
+/// Depth 2, about 4.8 million positions: `cargo test --release --test board movegen -- --ignored`.
+#[test]
+#[ignore]
+fn same_moves_on_the_marcel_trees_to_depth_2() {
+    let counts = walk_suite("perft_marcel.epd", CastlingMode::Standard, 2);
+    assert!(counts.positions > 4_500_000, "{counts:?}");
 }
 
 /// Random games reach the endings, stalemates and mates that perft trees rarely contain.
