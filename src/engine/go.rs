@@ -11,7 +11,7 @@ use crate::engine::Engine;
 use crate::search::time::{
     clock_budget, forced_move_budget, movetime_budget, ClockState, TimeBudget,
 };
-use crate::search::{self, Limits, SearchConfig, MAX_DEPTH};
+use crate::search::{self, Limits, SearchConfig};
 
 impl Engine {
     /// `go`: a search on its own thread, ending with `bestmove`.
@@ -105,7 +105,6 @@ impl Engine {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let depth = depth.or_else(|| mate_only_depth(go));
         Limits {
             depth,
             nodes: go.nodes,
@@ -159,19 +158,4 @@ impl Engine {
         }
         moves
     }
-}
-
-/// Plies searched beyond a mate's own length (2N − 1) before `go mate N` gives up: room for
-/// the moves the selective search first reduces.
-const MATE_MARGIN: u32 = 8;
-
-/// The depth that ends a `go mate N` with no other limit, so that it ends when no mate is
-/// found (Stockfish searches on until `stop`).
-fn mate_only_depth(go: &GoParams) -> Option<u32> {
-    let clock = go.wtime.is_some() || go.btime.is_some() || go.movetime.is_some();
-    if clock || go.nodes.is_some() || go.infinite {
-        return None;
-    }
-    go.mate
-        .map(|moves| (2 * moves - 1 + MATE_MARGIN).min(MAX_DEPTH))
 }

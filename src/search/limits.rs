@@ -34,11 +34,30 @@ impl Limits {
             && !self.infinite
     }
 
-    /// The deepest depth this search may reach.
+    /// The deepest depth this search may reach: the depth asked, or for a mate search that
+    /// nothing else ends, the depth that gives up on the mate.
     pub fn max_depth(&self) -> u32 {
-        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        self.depth
+            .or_else(|| self.mate_only_depth())
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH)
+    }
+
+    /// The depth that ends a `go mate N` with no other limit, so that it ends when no mate is
+    /// found (Stockfish searches on until `stop`).
+    fn mate_only_depth(&self) -> Option<u32> {
+        if self.time.is_some() || self.nodes.is_some() || self.infinite {
+            return None;
+        }
+        let mate_plies = |moves: u32| moves.saturating_mul(2).saturating_sub(1);
+        self.mate
+            .map(|moves| (mate_plies(moves) + MATE_MARGIN).min(MAX_DEPTH))
     }
 }
+
+/// Plies searched beyond a mate's own length (2N − 1) before `go mate N` gives up: room for
+/// the moves the selective search first reduces.
+const MATE_MARGIN: u32 = 8;
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;

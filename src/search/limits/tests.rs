@@ -238,3 +238,27 @@ fn depth_limits_are_clamped_and_depth_alone_is_told() {
     assert!(!with(|l| l.infinite = true));
     assert!(with(|l| l.searchmoves = Vec::new()));
 }
+
+#[test]
+fn a_mate_search_that_nothing_else_ends_gives_up_past_the_mates_length() {
+    let mate = |moves| Limits {
+        mate: Some(moves),
+        ..Limits::default()
+    };
+    // A mate in N is 2N − 1 plies; the search looks 8 plies further before it gives up.
+    assert_eq!(mate(1).max_depth(), 9);
+    assert_eq!(mate(3).max_depth(), 13);
+    assert_eq!(mate(40).max_depth(), MAX_DEPTH);
+    assert_eq!(mate(0).max_depth(), 8);
+    // A depth, a clock, a node limit or `infinite` ends it instead.
+    let with = |change: fn(&mut Limits)| {
+        let mut limits = mate(3);
+        change(&mut limits);
+        limits.max_depth()
+    };
+    assert_eq!(with(|l| l.depth = Some(5)), 5);
+    assert_eq!(with(|l| l.depth = Some(20)), 20);
+    assert_eq!(with(|l| l.time = budget(1, 1)), MAX_DEPTH);
+    assert_eq!(with(|l| l.nodes = Some(1)), MAX_DEPTH);
+    assert_eq!(with(|l| l.infinite = true), MAX_DEPTH);
+}
