@@ -15,6 +15,7 @@ pub mod alphabeta;
 pub mod context;
 pub mod cutoff;
 pub mod deepening;
+pub mod depth_search;
 pub mod limits;
 pub mod minimax;
 pub mod multipv;

@@ -12,7 +12,7 @@ use shakmaty::Move;
 use crate::board::game::Game;
 use crate::eval::Score;
 use crate::search::context::SearchContext;
-use crate::search::deepening::{DepthOutcome, DepthSearch};
+use crate::search::depth_search::{DepthOutcome, DepthSearch};
 use crate::search::limits::{Limiter, Limits, Signals, ThreadNodes};
 use crate::search::pvs::history::Heuristics;
 use crate::search::pvs::searcher::IterativeDeepening;
