@@ -3,22 +3,14 @@
 //! reported, the answer that of the last one. Each algorithm provides only its search of one
 //! depth ([`DepthSearch`]).
 
-use std::time::Duration;
-
 use crate::eval::{mate_distance, Score};
 use crate::search::limits::Limits;
 use crate::search::multipv::Line;
-use crate::search::time::soft_scale;
+use crate::search::time::TimeManager;
 use crate::search::types::{Report, SearchResult};
 
 /// What the driver calls, re-exported for the searches that implement it.
 pub use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
-
-/// How much the next depth's cost is assumed to exceed what the measured growth predicts: a
-/// depth that cannot finish is wasted whole, so the estimate errs long.
-const GROWTH_MARGIN: f64 = 1.2;
-/// How many times longer than the last an incremental search's next depth is expected to take.
-const INCREMENTAL_GROWTH: u32 = 2;
 
 /// Deepens `search` until a limit ends it; answers with the last completed depth, or with the
 /// better move of a partly searched one.
@@ -32,25 +24,20 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         Deepening::Afresh if limits.is_depth_only() => max_depth,
         _ => 1,
     };
-    let root_moves = search.root_moves().len();
+    let mut time = TimeManager::new(limits, S::DEEPENING, search.root_moves().len());
     let mut result = SearchResult {
         best: search.root_moves().first().copied(),
         ..SearchResult::default()
     };
-    let mut costs = DepthCosts::new(S::DEEPENING, root_moves);
     let multi_pv = search.context().lines.wanted() > 1;
     // The scores of the last depth's lines, best first (MultiPV).
     let mut last_scores = Vec::new();
-    // Completed depths since the best move last changed.
-    let mut stable_depths = 0;
     for depth in first_depth..=max_depth {
-        let scale = soft_scale(stable_depths, search.best_move_share());
-        let limiter = &mut search.context().limiter;
-        if depth > first_depth && !limiter.may_start_iteration(costs.next_duration(), scale) {
+        let best_share = search.best_move_share();
+        if !time.may_start(&mut search.context().limiter, best_share) {
             break;
         }
         let best_before = result.best;
-        let (started, nodes_before) = (limiter.elapsed(), limiter.nodes());
         search.context().lines.clear();
         let score = match search.search_depth(depth, result.score) {
             DepthOutcome::Completed(score) => score,
@@ -66,8 +53,6 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
             }
         };
         let lines_complete = !multi_pv || search_later_lines(search, depth, score, &last_scores);
-        let limiter = &search.context().limiter;
-        costs.record(limiter.nodes() - nodes_before, limiter.elapsed() - started);
         if multi_pv {
             last_scores = record_lines(search, &mut result, depth);
             if lines_complete {
@@ -77,11 +62,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
             record_line(search, &mut result, depth, score);
         }
         result.depth = depth;
-        stable_depths = if result.best == best_before {
-            stable_depths + 1
-        } else {
-            0
-        };
+        time.completed(&search.context().limiter, result.best != best_before);
         if debug {
             let context = search.context();
             let (stats, thread_nodes) = (context.stats, context.limiter.thread_nodes());
@@ -210,58 +191,6 @@ fn finish<'a>(search: &mut impl DepthSearch<'a>, result: &mut SearchResult) {
     let context = search.context();
     result.nodes = context.limiter.nodes();
     result.stats = context.stats;
-}
-
-/// The measured cost of the depths searched so far, to predict the next one's.
-#[derive(Clone, Debug)]
-struct DepthCosts {
-    deepening: Deepening,
-    /// Nodes of each completed depth.
-    nodes: Vec<u64>,
-    /// Time of the last completed depth.
-    last_time: Duration,
-    /// The number of root moves: the growth assumed before two depths are measured.
-    branching: usize,
-}
-
-impl DepthCosts {
-    fn new(deepening: Deepening, branching: usize) -> DepthCosts {
-        DepthCosts {
-            deepening,
-            nodes: Vec::new(),
-            last_time: Duration::ZERO,
-            branching,
-        }
-    }
-
-    fn record(&mut self, nodes: u64, time: Duration) {
-        self.nodes.push(nodes);
-        self.last_time = time;
-    }
-
-    /// How long the next depth is expected to take.
-    fn next_duration(&self) -> Duration {
-        match self.deepening {
-            Deepening::Afresh => self
-                .last_time
-                .mul_f64(expected_growth(&self.nodes, self.branching) * GROWTH_MARGIN),
-            Deepening::Incremental => self.last_time * INCREMENTAL_GROWTH,
-        }
-    }
-}
-
-/// How many times the last depth's nodes the next depth will cost: the larger of the last two
-/// measured growths (alpha-beta alternates cheap and dear depths), or `branching` (one more
-/// ply multiplies a full tree by about the number of moves) before two depths are measured.
-fn expected_growth(nodes: &[u64], branching: usize) -> f64 {
-    nodes
-        .windows(2)
-        .rev()
-        .take(2)
-        .map(|pair| pair[1] as f64 / pair[0].max(1) as f64)
-        .reduce(f64::max)
-        .unwrap_or(branching as f64)
-        .max(1.0)
 }
 
 /// `go mate N` is satisfied by a mate in N moves or fewer.

@@ -45,6 +45,7 @@ use crate::search::pvs::searcher::IterativeDeepening;
 use crate::search::pvs::smp::Helpers;
 use crate::search::pvs::state::SearchState as State;
 use crate::search::tablebase::SearchTables;
+use crate::search::time::TimeManager;
 
 pub use limits::{Limits, Signals};
 pub use pvs::state::SearchState;
@@ -165,7 +166,8 @@ impl<'r> Run<'r> {
         'r: 'c,
     {
         let limits = self.limits;
-        let mut limiter = Limiter::new(self.signals, self.start, limits.time, limits.nodes);
+        let deadline = TimeManager::deadline(limits);
+        let mut limiter = Limiter::new(self.signals, self.start, deadline, limits.nodes);
         if let Some(nodes) = threads {
             limiter = limiter.with_threads(nodes, 0);
         }
