@@ -12,6 +12,7 @@
 //! staged move picker, the table, Lazy SMP) are in [`pvs`].
 
 pub mod alphabeta;
+pub mod answer;
 pub mod context;
 pub mod cutoff;
 pub mod deepening;
