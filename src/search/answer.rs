@@ -16,6 +16,8 @@ pub struct Answer {
     multi_pv: bool,
     /// The scores of the last depth's lines, best first (MultiPV).
     last_scores: Vec<Score>,
+    /// A helper thread's answer, never played: nothing is reported, no ponder move looked for.
+    silent: bool,
 }
 
 /// What recording a completed depth found.
@@ -28,8 +30,9 @@ pub struct Recorded {
 }
 
 impl Answer {
-    /// The answer of `search` before its first depth: its first root move.
-    pub fn new<'a>(search: &mut impl DepthSearch<'a>) -> Answer {
+    /// The answer of `search` before its first depth: its first root move; `silent` for a
+    /// helper thread's.
+    pub fn new<'a>(search: &mut impl DepthSearch<'a>, silent: bool) -> Answer {
         let result = SearchResult {
             best: search.root_moves().first().copied(),
             ..SearchResult::default()
@@ -40,6 +43,7 @@ impl Answer {
             result,
             multi_pv: context.lines.wanted() > 1,
             last_scores: Vec::new(),
+            silent,
         }
     }
 
@@ -94,12 +98,14 @@ impl Answer {
     /// depth), with a ponder move found for a one-move line, and the counts.
     pub fn finish<'a>(mut self, search: &mut impl DepthSearch<'a>) -> SearchResult {
         let result = &mut self.result;
-        let hashfull = search.hashfull();
-        if let (false, Some(best)) = (search.context().has_reported_line(), result.best) {
-            search.context().report_unsearched(best, hashfull);
-        }
-        if result.ponder.is_none() {
-            result.ponder = result.best.and_then(|best| search.ponder_after(best));
+        if !self.silent {
+            let hashfull = search.hashfull();
+            if let (false, Some(best)) = (search.context().has_reported_line(), result.best) {
+                search.context().report_unsearched(best, hashfull);
+            }
+            if result.ponder.is_none() {
+                result.ponder = result.best.and_then(|best| search.ponder_after(best));
+            }
         }
         let context = search.context();
         result.nodes = context.limiter.nodes();
@@ -109,21 +115,23 @@ impl Answer {
 
     /// Makes the PV at ply 0, scored `score` at `depth`, the answer, and reports it.
     fn record_line<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32, score: Score) {
-        let hashfull = search.hashfull();
+        let hashfull = self.hashfull(search);
         let context = search.context();
         let pv = context.pv.line(0);
         let result = &mut self.result;
         result.best = pv.first().copied().or(result.best);
         result.ponder = pv.get(1).copied();
         result.score = score;
-        context.report_line(depth, score, pv, hashfull);
+        if !self.silent {
+            context.report_line(depth, score, pv, hashfull);
+        }
     }
 
     /// MultiPV, a stopped depth whose first line beat the last best: that line becomes line 1,
     /// the last depth's other lines follow it, and all are reported again, so that no move
     /// shows in two lines and `bestmove` is the first move of the last `multipv 1` line.
     fn record_new_best<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32, score: Score) {
-        let hashfull = search.hashfull();
+        let hashfull = self.hashfull(search);
         let context = search.context();
         let pv = context.pv.line(0);
         let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
@@ -138,7 +146,9 @@ impl Answer {
         result.best = best.or(result.best);
         result.ponder = ponder;
         result.score = score;
-        context.report_lines(depth, &lines, hashfull);
+        if !self.silent {
+            context.report_lines(depth, &lines, hashfull);
+        }
     }
 
     /// MultiPV in an incremental search: after the first line of `depth`, scored `score`,
@@ -179,7 +189,7 @@ impl Answer {
     /// Makes the best of the root lines found at `depth` the answer, and reports them all, best
     /// first; their scores.
     fn record_lines<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32) -> Vec<Score> {
-        let hashfull = search.hashfull();
+        let hashfull = self.hashfull(search);
         let context = search.context();
         let lines = context.lines.lines().to_vec();
         let result = &mut self.result;
@@ -188,9 +198,20 @@ impl Answer {
             result.ponder = best.pv.get(1).copied();
             result.score = best.score;
         }
-        context.report_lines(depth, &lines, hashfull);
+        if !self.silent {
+            context.report_lines(depth, &lines, hashfull);
+        }
         let scores = lines.iter().map(|line| line.score).collect();
         result.lines = lines;
         scores
+    }
+
+    /// The table's fill to report, for a search that reports and has a table.
+    fn hashfull<'a>(&self, search: &impl DepthSearch<'a>) -> Option<u32> {
+        if self.silent {
+            None
+        } else {
+            search.hashfull()
+        }
     }
 }

@@ -1,7 +1,8 @@
 //! Iterative deepening, the one driver of every search that deepens (Minimax, AlphaBeta and
-//! IterativeDeepening): depth 1, 2, 3, ... until a limit ends it, each completed depth's line
-//! reported, the answer that of the last one. Each algorithm provides only its search of one
-//! depth ([`DepthSearch`]).
+//! IterativeDeepening, and Lazy SMP's helper threads): depth 1, 2, 3, ... until a limit ends
+//! it, each completed depth's line reported, the answer that of the last one. Each algorithm
+//! provides only its search of one depth ([`DepthSearch`]); the time manager decides whether
+//! each depth starts, the answer ([`Answer`]) records it.
 
 use crate::eval::{mate_distance, Score};
 use crate::search::answer::Answer;
@@ -14,17 +15,44 @@ use crate::search::types::{Report, SearchResult};
 /// What the driver calls, re-exported for the searches that implement it.
 pub use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
 
+/// Which thread deepens, and so which depths it searches and what it tells.
+#[derive(Clone, Copy)]
+pub enum Role<'f> {
+    /// The thread that answers: every depth, each reported (with its counters under `debug on`).
+    Main { debug: bool },
+    /// A helper thread of Lazy SMP: only the depths `skips` leaves it, nothing reported. Its
+    /// limits have no clock: the main thread's end stops it.
+    Helper { skips: &'f dyn Fn(u32) -> bool },
+}
+
+impl Role<'_> {
+    /// Whether this thread searches `depth`.
+    fn searches(self, depth: u32) -> bool {
+        match self {
+            Role::Main { .. } => true,
+            Role::Helper { skips } => !skips(depth),
+        }
+    }
+
+    /// Whether this thread reports nothing: a helper.
+    fn is_silent(self) -> bool {
+        matches!(self, Role::Helper { .. })
+    }
+
+    /// Whether each depth's counters are reported: the main thread's, under `debug on`.
+    fn reports_stats(self) -> bool {
+        matches!(self, Role::Main { debug: true })
+    }
+}
+
 /// Deepens `search` until a limit ends it: for each depth, asks the time manager whether to
 /// start it, searches it, records it in the answer and tells the time manager how it went.
 /// Answers with the last completed depth, or with the better move of a partly searched one.
-pub fn deepen<'a, S: DepthSearch<'a>>(
-    search: &mut S,
-    limits: &Limits,
-    debug: bool,
-) -> SearchResult {
+pub fn deepen<'a, S: DepthSearch<'a>>(search: &mut S, limits: &Limits, role: Role) -> SearchResult {
     let mut time = TimeManager::new(limits, S::DEEPENING, search.root_moves().len());
-    let mut answer = Answer::new(search);
-    for depth in first_depth(limits, S::DEEPENING)..=limits.max_depth() {
+    let mut answer = Answer::new(search, role.is_silent());
+    let depths = first_depth(limits, S::DEEPENING)..=limits.max_depth();
+    for depth in depths.filter(|&depth| role.searches(depth)) {
         let best_share = search.best_move_share();
         if !time.may_start(&mut search.context().limiter, best_share) {
             break;
@@ -38,7 +66,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(
         };
         let recorded = answer.record(search, depth, score);
         time.completed(&search.context().limiter, recorded.best_changed);
-        if debug {
+        if role.reports_stats() {
             report_stats(search.context(), depth);
         }
         if !recorded.every_line || mate_limit_reached(limits, score) {

@@ -37,7 +37,7 @@ use shakmaty::{Move, Position};
 use crate::board::game::Game;
 use crate::search::alphabeta::AlphaBeta;
 use crate::search::context::SearchContext;
-use crate::search::deepening::deepen;
+use crate::search::deepening::{deepen, Role};
 use crate::search::limits::{Limiter, ThreadNodes};
 use crate::search::minimax::Minimax;
 use crate::search::multipv::RootLines;
@@ -111,13 +111,13 @@ pub fn run_observed<O: SearchObserver>(
             deepen(
                 &mut Minimax::new(context, &root_moves),
                 limits,
-                config.debug,
+                search.main(),
             )
         }
         SearchKind::AlphaBeta => {
             let context = search.context(None, root_moves.len(), observer, report);
             let mut alphabeta = AlphaBeta::new(context, &root_moves, config.move_ordering);
-            deepen(&mut alphabeta, limits, config.debug)
+            deepen(&mut alphabeta, limits, search.main())
         }
         SearchKind::IterativeDeepening => {
             search.iterative_deepening(&mut root_moves, state, observer, report)
@@ -155,6 +155,13 @@ struct Run<'r> {
 }
 
 impl<'r> Run<'r> {
+    /// The role of the searching thread: the main one, which answers and reports.
+    fn main(&self) -> Role<'static> {
+        Role::Main {
+            debug: self.config.debug,
+        }
+    }
+
     /// The context of the searching thread (thread 0 of `threads` when there are several).
     fn context<'c, O: SearchObserver>(
         &self,
@@ -210,7 +217,7 @@ impl<'r> Run<'r> {
                 context.tablebases = tables.clone();
                 let mut search =
                     IterativeDeepening::new(context, root_moves, config, tt, heuristics);
-                deepen(&mut search, self.limits, config.debug)
+                deepen(&mut search, self.limits, self.main())
             },
         );
         result.best_ranked = tables.best_ranked();
