@@ -1,5 +1,7 @@
 //! `go` and `perft`: their limits, and the tasks that run them.
 
+use std::time::Duration;
+
 use shakmaty::{Chess, Color, Move, Position};
 
 use crate::board::notation::parse_uci_move;
@@ -8,10 +10,8 @@ use crate::engine::command::GoParams;
 use crate::engine::event::{quote, Event, PerftReport};
 use crate::engine::task::{wait_for_release, Finished, TaskKind};
 use crate::engine::Engine;
-use crate::search::time::{
-    clock_budget, forced_move_budget, movetime_budget, ClockState, TimeBudget,
-};
-use crate::search::{self, Limits, SearchConfig, MAX_DEPTH};
+use crate::search::limits::{ClockState, TimeControl, TimeLimit};
+use crate::search::{self, Limits, SearchConfig};
 
 impl Engine {
     /// `go`: a search on its own thread, ending with `bestmove`.
@@ -107,51 +107,52 @@ impl Engine {
         });
     }
 
-    /// The limits of a `go`: its own, capped by the `Depth` option, with the clock turned into a budget.
+    /// The limits of a `go`: its own, capped by the `Depth` option, with its time as the
+    /// search's time manager reads it.
     fn limits(&self, go: &GoParams) -> Limits {
         let option_depth = (self.settings.depth > 0).then_some(self.settings.depth);
         let depth = match (go.depth, option_depth) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        let depth = depth.or_else(|| mate_only_depth(go));
         Limits {
             depth,
             nodes: go.nodes,
             mate: go.mate,
-            time: self.time_budget(go),
+            time: self.time_limit(go),
             searchmoves: self.searchmoves(&go.searchmoves),
             infinite: go.infinite,
         }
     }
 
-    fn time_budget(&self, go: &GoParams) -> Option<TimeBudget> {
-        let overhead = self.settings.move_overhead_ms;
-        if let Some(movetime) = go.movetime {
-            return Some(movetime_budget(movetime, overhead));
-        }
-        if go.wtime.is_none() && go.btime.is_none() {
-            return None;
-        }
-        // As Stockfish: a clock for either side makes a timed search, and the side to move's
-        // clock, if not given, is empty.
+    /// The time of a `go` for the search's time manager: the movetime, or the side to move's
+    /// clock; the `Move Overhead`; whether the move is forced (one legal move, whatever
+    /// `searchmoves` says).
+    fn time_limit(&self, go: &GoParams) -> Option<TimeLimit> {
+        let control = match go.movetime {
+            Some(movetime) => TimeControl::MoveTime(Duration::from_millis(movetime)),
+            None if go.wtime.is_none() && go.btime.is_none() => return None,
+            None => TimeControl::Clock(self.clock(go)),
+        };
+        Some(TimeLimit {
+            control,
+            overhead_ms: self.settings.move_overhead_ms,
+            forced: self.game.position().legal_moves().len() == 1,
+        })
+    }
+
+    /// The side to move's clock. As Stockfish: a clock for either side makes a timed search,
+    /// and the side to move's clock, if not given, is empty.
+    fn clock(&self, go: &GoParams) -> ClockState {
         let (time, increment) = match self.game.position().turn() {
             Color::White => (go.wtime, go.winc),
             Color::Black => (go.btime, go.binc),
         };
-        let clock = ClockState {
+        ClockState {
             time_left_ms: time.unwrap_or(0),
             increment_ms: increment.unwrap_or(0),
             moves_to_go: go.movestogo,
-        };
-        let budget = clock_budget(clock, overhead);
-        // A forced move (one legal move, whatever `searchmoves` says) is thought about briefly.
-        let forced = self.game.position().legal_moves().len() == 1;
-        Some(if forced {
-            forced_move_budget(budget)
-        } else {
-            budget
-        })
+        }
     }
 
     /// The legal moves among `searchmoves`; the others are reported and skipped.
@@ -177,19 +178,4 @@ fn subtree_until_stopped(pos: &Chess, depth: u32, stopped: &dyn Fn() -> bool) ->
     }
     let counts = perft::divide_until_stopped(pos, depth, stopped)?;
     Some(counts.iter().map(|(_, count)| count).sum())
-}
-
-/// Plies searched beyond a mate's own length (2N − 1) before `go mate N` gives up: room for
-/// the moves the selective search first reduces.
-const MATE_MARGIN: u32 = 8;
-
-/// The depth that ends a `go mate N` with no other limit, so that it ends when no mate is
-/// found (Stockfish searches on until `stop`).
-fn mate_only_depth(go: &GoParams) -> Option<u32> {
-    let clock = go.wtime.is_some() || go.btime.is_some() || go.movetime.is_some();
-    if clock || go.nodes.is_some() || go.infinite {
-        return None;
-    }
-    go.mate
-        .map(|moves| (2 * moves - 1 + MATE_MARGIN).min(MAX_DEPTH))
 }

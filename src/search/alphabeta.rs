@@ -9,7 +9,7 @@ use shakmaty::{Chess, Move, MoveList, Position};
 use crate::eval::{Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::cutoff::{horizon_outcome, rule_outcome};
-use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved, Window};
 use crate::search::ordering::{capture_order, MovePicker};
 

@@ -1,330 +1,97 @@
 //! Iterative deepening, the one driver of every search that deepens (Minimax, AlphaBeta and
-//! IterativeDeepening): depth 1, 2, 3, ... until a limit ends it, each completed depth's line
-//! reported, the answer that of the last one. Each algorithm provides only its search of one
-//! depth ([`DepthSearch`]).
-
-use std::time::Duration;
-
-use shakmaty::Move;
+//! IterativeDeepening, and Lazy SMP's helper threads): depth 1, 2, 3, ... until a limit ends
+//! it, each completed depth's line reported, the answer that of the last one. Each algorithm
+//! provides only its search of one depth ([`DepthSearch`]); the time manager decides whether
+//! each depth starts, the answer ([`Answer`]) records it.
 
 use crate::eval::{mate_distance, Score};
+use crate::search::answer::Answer;
 use crate::search::context::SearchContext;
 use crate::search::limits::Limits;
-use crate::search::multipv::Line;
 use crate::search::observer::SearchObserver;
-use crate::search::time::soft_scale;
+use crate::search::time::TimeManager;
 use crate::search::types::{Report, SearchResult};
 
-/// How a search deepens.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Deepening {
-    /// Each depth is searched afresh, nothing carried over (Minimax, AlphaBeta): a search bounded
-    /// only by its depth goes straight to it, and the next depth's cost is predicted from the
-    /// measured growth of the tree.
-    Afresh,
-    /// Each depth builds on the last through the table and the move ordering
-    /// (IterativeDeepening): every depth from the first; the next depth is expected to take
-    /// twice as long as the last.
-    Incremental,
+use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
+
+/// Which thread deepens, and so which depths it searches and what it tells.
+#[derive(Clone, Copy)]
+pub enum Role<'f> {
+    /// The thread that answers: every depth, each reported (with its counters under `debug on`).
+    Main { debug: bool },
+    /// A helper thread of Lazy SMP: only the depths `skips` leaves it, nothing reported. Its
+    /// limits have no clock: the main thread's end stops it.
+    Helper { skips: &'f dyn Fn(u32) -> bool },
 }
 
-/// How one depth's search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DepthOutcome {
-    /// The root's score at this depth; the PV at ply 0 is its line.
-    Completed(Score),
-    /// Stopped; the score of the best root move fully searched at this depth, if one beat the
-    /// rest (its line is then the PV at ply 0).
-    Stopped(Option<Score>),
-}
-
-/// One algorithm's search of the root to a given depth, which [`deepen`] calls depth after depth.
-pub trait DepthSearch<'a> {
-    /// How this search deepens.
-    const DEEPENING: Deepening;
-
-    /// Who is told of every node ([`crate::search::observer`]).
-    type Observer: SearchObserver;
-
-    /// The search's context: its limiter, PV table, statistics and reports.
-    fn context(&mut self) -> &mut SearchContext<'a, Self::Observer>;
-
-    /// The root moves, in the order the next depth searches them.
-    fn root_moves(&self) -> &[Move];
-
-    /// Searches every root move to `depth` plies; `last` is the score of the depth before
-    /// (0 before the first).
-    fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome;
-
-    /// Leaves `moves` out of the next depths' searches of the root (MultiPV's later lines of an
-    /// incremental search); an empty list brings every root move back.
-    fn exclude_root_moves(&mut self, _moves: &[Move]) {}
-
-    /// Permille of the transposition table in use, for a search that has one.
-    fn hashfull(&self) -> Option<u32> {
-        None
+impl Role<'_> {
+    /// Whether this thread searches `depth`.
+    fn searches(self, depth: u32) -> bool {
+        match self {
+            Role::Main { .. } => true,
+            Role::Helper { skips } => !skips(depth),
+        }
     }
 
-    /// The share of the last completed depth's nodes that the best root move's subtree took,
-    /// for the searches that count it.
-    fn best_move_share(&self) -> Option<f64> {
-        None
+    /// Whether this thread reports nothing: a helper.
+    fn is_silent(self) -> bool {
+        matches!(self, Role::Helper { .. })
     }
 
-    /// A move to ponder on after `best` when the line found is one move long.
-    fn ponder_after(&self, _best: Move) -> Option<Move> {
-        None
+    /// Whether each depth's counters are reported: the main thread's, under `debug on`.
+    fn reports_stats(self) -> bool {
+        matches!(self, Role::Main { debug: true })
     }
 }
 
-/// How much the next depth's cost is assumed to exceed what the measured growth predicts: a
-/// depth that cannot finish is wasted whole, so the estimate errs long.
-const GROWTH_MARGIN: f64 = 1.2;
-/// How many times longer than the last an incremental search's next depth is expected to take.
-const INCREMENTAL_GROWTH: u32 = 2;
-
-/// Deepens `search` until a limit ends it; answers with the last completed depth, or with the
-/// better move of a partly searched one.
-pub fn deepen<'a, S: DepthSearch<'a>>(
-    search: &mut S,
-    limits: &Limits,
-    debug: bool,
-) -> SearchResult {
-    let max_depth = limits.max_depth();
-    let first_depth = match S::DEEPENING {
-        Deepening::Afresh if limits.is_depth_only() => max_depth,
-        _ => 1,
-    };
-    let root_moves = search.root_moves().len();
-    let mut result = SearchResult {
-        best: search.root_moves().first().copied(),
-        ..SearchResult::default()
-    };
-    let mut costs = DepthCosts::new(S::DEEPENING, root_moves);
-    let multi_pv = search.context().lines.wanted() > 1;
-    // The scores of the last depth's lines, best first (MultiPV).
-    let mut last_scores = Vec::new();
-    // Completed depths since the best move last changed.
-    let mut stable_depths = 0;
-    for depth in first_depth..=max_depth {
-        let scale = soft_scale(stable_depths, search.best_move_share());
-        let limiter = &mut search.context().limiter;
-        if depth > first_depth && !limiter.may_start_iteration(costs.next_duration(), scale) {
+/// Deepens `search` until a limit ends it: for each depth, asks the time manager whether to
+/// start it, searches it, records it in the answer and tells the time manager how it went.
+/// Answers with the last completed depth, or with the better move of a partly searched one.
+pub fn deepen<'a, S: DepthSearch<'a>>(search: &mut S, limits: &Limits, role: Role) -> SearchResult {
+    let mut time = TimeManager::new(limits, S::DEEPENING, search.root_moves().len());
+    let mut answer = Answer::new(search, role.is_silent());
+    let depths = first_depth(limits, S::DEEPENING)..=limits.max_depth();
+    for depth in depths.filter(|&depth| role.searches(depth)) {
+        let best_share = search.best_move_share();
+        if !time.may_start(&mut search.context().limiter, best_share) {
             break;
         }
-        let best_before = result.best;
-        let (started, nodes_before) = (limiter.elapsed(), limiter.nodes());
-        search.context().lines.clear();
-        let score = match search.search_depth(depth, result.score) {
+        let score = match search.search_depth(depth, answer.score()) {
             DepthOutcome::Completed(score) => score,
             DepthOutcome::Stopped(partial) => {
-                // As Stockfish: a root move that beat the previous best in the stopped depth is
-                // played, and its line reported.
-                match partial {
-                    Some(score) if multi_pv => record_new_best(search, &mut result, depth, score),
-                    Some(score) => record_line(search, &mut result, depth, score),
-                    None => {}
-                }
+                answer.record_stopped(search, depth, partial);
                 break;
             }
         };
-        let lines_complete = !multi_pv || search_later_lines(search, depth, score, &last_scores);
-        let limiter = &search.context().limiter;
-        costs.record(limiter.nodes() - nodes_before, limiter.elapsed() - started);
-        if multi_pv {
-            last_scores = record_lines(search, &mut result, depth);
-            if lines_complete {
-                result.complete_lines.clone_from(&result.lines);
-            }
-        } else {
-            record_line(search, &mut result, depth, score);
+        let recorded = answer.record(search, depth, score);
+        time.completed(&search.context().limiter, recorded.best_changed);
+        if role.reports_stats() {
+            report_stats(search.context(), depth);
         }
-        result.depth = depth;
-        stable_depths = if result.best == best_before {
-            stable_depths + 1
-        } else {
-            0
-        };
-        if debug {
-            let context = search.context();
-            let (stats, thread_nodes) = (context.stats, context.limiter.thread_nodes());
-            context.report(Report::Stats {
-                depth,
-                stats,
-                thread_nodes,
-            });
-        }
-        if !lines_complete || mate_limit_reached(limits, score) {
+        if !recorded.every_line || mate_limit_reached(limits, score) {
             break;
         }
     }
-    finish(search, &mut result);
-    result
+    answer.finish(search)
 }
 
-/// Makes the PV at ply 0, scored `score` at `depth`, the search's answer, and reports it.
-fn record_line<'a>(
-    search: &mut impl DepthSearch<'a>,
-    result: &mut SearchResult,
-    depth: u32,
-    score: Score,
-) {
-    let hashfull = search.hashfull();
-    let context = search.context();
-    let pv = context.pv.line(0);
-    result.best = pv.first().copied().or(result.best);
-    result.ponder = pv.get(1).copied();
-    result.score = score;
-    context.report_line(depth, score, pv, hashfull);
-}
-
-/// MultiPV, a stopped depth whose first line beat the last best: that line becomes line 1,
-/// the last depth's other lines follow it, and all are reported again, so that no move shows
-/// in two lines and `bestmove` is the first move of the last `multipv 1` line.
-fn record_new_best<'a>(
-    search: &mut impl DepthSearch<'a>,
-    result: &mut SearchResult,
-    depth: u32,
-    score: Score,
-) {
-    let hashfull = search.hashfull();
-    let context = search.context();
-    let pv = context.pv.line(0);
-    let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
-    let others = result
-        .lines
-        .iter()
-        .filter(|line| line.pv.first() != best.as_ref());
-    let wanted = context.lines.wanted();
-    let mut lines = vec![Line { score, pv }];
-    lines.extend(others.take(wanted - 1).cloned());
-    result.best = best.or(result.best);
-    result.ponder = ponder;
-    result.score = score;
-    context.report_lines(depth, &lines, hashfull);
-}
-
-/// MultiPV in an incremental search: after the first line of `depth`, scored `score`, searches
-/// the root again for each further line with the earlier lines' first moves left out, as
-/// Stockfish does; each within a window around the same line's score at the last depth
-/// (`last_scores`). The searches that deepen afresh have found their lines in one pass. False
-/// when stopped before every line is found.
-fn search_later_lines<'a, S: DepthSearch<'a>>(
-    search: &mut S,
-    depth: u32,
-    score: Score,
-    last_scores: &[Score],
-) -> bool {
-    if S::DEEPENING == Deepening::Afresh {
-        return true;
-    }
-    let context = search.context();
-    let pv = context.pv.line(0);
-    context.offer_line(Line { score, pv });
-    let wanted = context.lines.wanted();
-    let mut complete = true;
-    for k in 1..wanted {
-        let excluded = search.context().lines.first_moves();
-        search.exclude_root_moves(&excluded);
-        let last = last_scores.get(k).copied().unwrap_or(score);
-        let DepthOutcome::Completed(score) = search.search_depth(depth, last) else {
-            complete = false;
-            break;
-        };
-        let context = search.context();
-        let pv = context.pv.line(0);
-        context.offer_line(Line { score, pv });
-    }
-    search.exclude_root_moves(&[]);
-    complete
-}
-
-/// Makes the best of the root lines found at `depth` the search's answer, and reports them all,
-/// best first; their scores.
-fn record_lines<'a>(
-    search: &mut impl DepthSearch<'a>,
-    result: &mut SearchResult,
-    depth: u32,
-) -> Vec<Score> {
-    let hashfull = search.hashfull();
-    let context = search.context();
-    let lines = context.lines.lines().to_vec();
-    if let Some(best) = lines.first() {
-        result.best = best.pv.first().copied().or(result.best);
-        result.ponder = best.pv.get(1).copied();
-        result.score = best.score;
-    }
-    context.report_lines(depth, &lines, hashfull);
-    let scores = lines.iter().map(|line| line.score).collect();
-    result.lines = lines;
-    scores
-}
-
-/// Reports the answer if no line was (a search stopped before its first depth), finds a ponder
-/// move for a one-move line, and adds the counts.
-fn finish<'a>(search: &mut impl DepthSearch<'a>, result: &mut SearchResult) {
-    let hashfull = search.hashfull();
-    if let (false, Some(best)) = (search.context().has_reported_line(), result.best) {
-        search.context().report_unsearched(best, hashfull);
-    }
-    if result.ponder.is_none() {
-        result.ponder = result.best.and_then(|best| search.ponder_after(best));
-    }
-    let context = search.context();
-    result.nodes = context.limiter.nodes();
-    result.stats = context.stats;
-}
-
-/// The measured cost of the depths searched so far, to predict the next one's.
-#[derive(Clone, Debug)]
-struct DepthCosts {
-    deepening: Deepening,
-    /// Nodes of each completed depth.
-    nodes: Vec<u64>,
-    /// Time of the last completed depth.
-    last_time: Duration,
-    /// The number of root moves: the growth assumed before two depths are measured.
-    branching: usize,
-}
-
-impl DepthCosts {
-    fn new(deepening: Deepening, branching: usize) -> DepthCosts {
-        DepthCosts {
-            deepening,
-            nodes: Vec::new(),
-            last_time: Duration::ZERO,
-            branching,
-        }
-    }
-
-    fn record(&mut self, nodes: u64, time: Duration) {
-        self.nodes.push(nodes);
-        self.last_time = time;
-    }
-
-    /// How long the next depth is expected to take.
-    fn next_duration(&self) -> Duration {
-        match self.deepening {
-            Deepening::Afresh => self
-                .last_time
-                .mul_f64(expected_growth(&self.nodes, self.branching) * GROWTH_MARGIN),
-            Deepening::Incremental => self.last_time * INCREMENTAL_GROWTH,
-        }
+/// The first depth searched: 1, but a search that deepens afresh bounded by a depth alone goes
+/// straight to it.
+fn first_depth(limits: &Limits, deepening: Deepening) -> u32 {
+    match deepening {
+        Deepening::Afresh if limits.is_depth_only() => limits.max_depth(),
+        _ => 1,
     }
 }
 
-/// How many times the last depth's nodes the next depth will cost: the larger of the last two
-/// measured growths (alpha-beta alternates cheap and dear depths), or `branching` (one more
-/// ply multiplies a full tree by about the number of moves) before two depths are measured.
-fn expected_growth(nodes: &[u64], branching: usize) -> f64 {
-    nodes
-        .windows(2)
-        .rev()
-        .take(2)
-        .map(|pair| pair[1] as f64 / pair[0].max(1) as f64)
-        .reduce(f64::max)
-        .unwrap_or(branching as f64)
-        .max(1.0)
+/// Reports the counters of `depth` (`debug on`).
+fn report_stats<O: SearchObserver>(context: &mut SearchContext<'_, O>, depth: u32) {
+    let (stats, thread_nodes) = (context.stats, context.limiter.thread_nodes());
+    context.report(Report::Stats {
+        depth,
+        stats,
+        thread_nodes,
+    });
 }
 
 /// `go mate N` is satisfied by a mate in N moves or fewer.

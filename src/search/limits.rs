@@ -1,12 +1,11 @@
-//! When a search must end: the limits of a `go`, the stop signals shared with the engine, and
-//! the limiter that counts nodes and watches the stop flag and the deadlines.
+//! When a search must end: the limits of a `go` (its clock among them), the stop signals shared
+//! with the engine, and the limiter that counts nodes and watches the stop flag and the deadline.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use shakmaty::Move;
 
-use crate::search::time::TimeBudget;
 use crate::search::types::MAX_DEPTH;
 
 /// What ends a search, besides `stop`.
@@ -17,7 +16,8 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop once a mate in this many moves (or fewer) is proven.
     pub mate: Option<u32>,
-    pub time: Option<TimeBudget>,
+    /// The clock or the movetime, which the time manager ([`crate::search::time`]) spends.
+    pub time: Option<TimeLimit>,
     /// Only these root moves are searched (all when empty).
     pub searchmoves: Vec<Move>,
     /// `go infinite`: search until `stop`.
@@ -34,11 +34,69 @@ impl Limits {
             && !self.infinite
     }
 
-    /// The deepest depth this search may reach.
+    /// The deepest depth this search may reach: the depth asked, or for a mate search that
+    /// nothing else ends, the depth that gives up on the mate.
     pub fn max_depth(&self) -> u32 {
-        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+        self.depth
+            .or_else(|| self.mate_only_depth())
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, MAX_DEPTH)
+    }
+
+    /// The depth that ends a `go mate N` with no other limit, so that it ends when no mate is
+    /// found (Stockfish searches on until `stop`).
+    fn mate_only_depth(&self) -> Option<u32> {
+        if self.time.is_some() || self.nodes.is_some() || self.infinite {
+            return None;
+        }
+        let mate_plies = |moves: u32| moves.saturating_mul(2).saturating_sub(1);
+        self.mate
+            .map(|moves| (mate_plies(moves) + MATE_MARGIN).min(MAX_DEPTH))
     }
 }
+
+/// The time a `go` gives the move: what the time manager is built from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLimit {
+    pub control: TimeControl,
+    /// `Move Overhead`: the time kept in reserve for each move's delays outside the search.
+    pub overhead_ms: u64,
+    /// The side to move has one legal move, whatever `searchmoves` says.
+    pub forced: bool,
+}
+
+impl TimeLimit {
+    /// `movetime`, with no overhead: the tools' fixed time a move.
+    pub fn movetime(time: Duration) -> TimeLimit {
+        TimeLimit {
+            control: TimeControl::MoveTime(time),
+            overhead_ms: 0,
+            forced: false,
+        }
+    }
+}
+
+/// How a `go` gives the time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// `go movetime`: this long for the move, spent whole.
+    MoveTime(Duration),
+    /// `go wtime btime [winc binc] [movestogo]`: the side to move's clock.
+    Clock(ClockState),
+}
+
+/// The clock as `go` gives it, for the side to move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockState {
+    /// Time left, in ms; GUIs may send a negative value when the clock has run out.
+    pub time_left_ms: i64,
+    pub increment_ms: i64,
+    pub moves_to_go: Option<u32>,
+}
+
+/// Plies searched beyond a mate's own length (2N − 1) before `go mate N` gives up: room for
+/// the moves the selective search first reduces.
+const MATE_MARGIN: u32 = 8;
 
 /// How many nodes pass between two looks at the clock and the stop flag.
 const CHECK_INTERVAL: u64 = 1024;
@@ -69,8 +127,8 @@ impl Signals {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Turns a ponder search into a normal one: its budget counts from the `go ponder`, so
-    /// the time it pondered is already spent.
+    /// Turns a ponder search into a normal one: its time counts from the `go ponder`, so the
+    /// time it pondered is already spent.
     pub fn ponderhit(&self) {
         self.pondering.store(false, Ordering::SeqCst);
     }
@@ -80,12 +138,14 @@ impl Signals {
     }
 }
 
-/// Counts nodes and decides when the search must stop: `stop`, a node limit, or the hard deadline.
+/// Counts nodes and decides when the search must stop: `stop`, a node limit, the deadline (the
+/// time manager's hard limit), or `ponderhit` where the time manager asks it.
 #[derive(Debug)]
 pub struct Limiter<'a> {
     signals: &'a Signals,
     start: Instant,
-    budget: Option<TimeBudget>,
+    /// The search ends this long after its start, once it is not pondering.
+    deadline: Option<Duration>,
     node_limit: u64,
     nodes: u64,
     /// With several search threads: the node counts they publish, this one's index, and the
@@ -101,16 +161,18 @@ pub struct Limiter<'a> {
 }
 
 impl<'a> Limiter<'a> {
+    /// The limiter of a search that started at `start` (its `go`): it stops at `deadline` after
+    /// it, and at `node_limit` nodes.
     pub fn new(
         signals: &'a Signals,
         start: Instant,
-        budget: Option<TimeBudget>,
+        deadline: Option<Duration>,
         node_limit: Option<u64>,
     ) -> Limiter<'a> {
         Limiter {
             signals,
             start,
-            budget,
+            deadline,
             node_limit: node_limit.unwrap_or(u64::MAX),
             nodes: 0,
             threads: None,
@@ -141,7 +203,7 @@ impl<'a> Limiter<'a> {
         self.stopped
     }
 
-    /// Looks at the stop flag, the hard deadline and whether a progress report is due.
+    /// Looks at the stop flag, the deadline and whether a progress report is due.
     pub fn check(&mut self) {
         if let Some((nodes, thread)) = self.threads {
             nodes.publish(thread, self.nodes);
@@ -149,7 +211,7 @@ impl<'a> Limiter<'a> {
         }
         let elapsed = self.elapsed();
         let ponderhit_ends = self.stop_on_ponderhit && !self.signals.is_pondering();
-        if self.signals.is_stopped() || ponderhit_ends || self.past(elapsed, |budget| budget.hard) {
+        if self.signals.is_stopped() || ponderhit_ends || self.past_deadline(elapsed) {
             self.stopped = true;
         }
         if elapsed >= self.next_progress {
@@ -195,42 +257,20 @@ impl<'a> Limiter<'a> {
         self.start.elapsed()
     }
 
-    /// Whether another iteration, expected to take about `expected`, may start before the soft
-    /// limit scaled by `scale` (see [`crate::search::time::soft_scale`]); with a budget to be
-    /// spent whole, while any time is left. A ponder search goes on, but once it has used what
-    /// it would have thought, it ends at `ponderhit`.
-    pub fn may_start_iteration(&mut self, expected: Duration, scale: f64) -> bool {
-        self.check();
-        if self.stopped || self.out_of_nodes() {
-            return false;
-        }
-        let Some(budget) = self.budget else {
-            return true;
-        };
-        let elapsed = self.elapsed();
-        let within = if budget.whole {
-            elapsed < budget.hard
-        } else {
-            let soft = budget.soft.mul_f64(scale).min(budget.hard);
-            elapsed.saturating_add(expected) <= soft && elapsed < budget.hard
-        };
-        if self.signals.is_pondering() {
-            self.stop_on_ponderhit |= !within;
-            return true;
-        }
-        within
+    /// Whether the search is pondering (until `ponderhit`, it keeps no clock).
+    pub fn is_pondering(&self) -> bool {
+        self.signals.is_pondering()
     }
 
-    /// Time used on the clock `elapsed` after the start; None while pondering.
-    fn time_used(&self, elapsed: Duration) -> Option<Duration> {
-        (!self.signals.is_pondering()).then_some(elapsed)
+    /// The search, pondering, has used the time it would have thought: it ends at `ponderhit`.
+    pub fn end_at_ponderhit(&mut self) {
+        self.stop_on_ponderhit = true;
     }
 
-    fn past(&self, elapsed: Duration, limit: impl Fn(&TimeBudget) -> Duration) -> bool {
-        match (self.budget.as_ref(), self.time_used(elapsed)) {
-            (Some(budget), Some(used)) => used >= limit(budget),
-            _ => false,
-        }
+    /// Whether `elapsed` after the start is past the deadline; never while pondering.
+    fn past_deadline(&self, elapsed: Duration) -> bool {
+        self.deadline
+            .is_some_and(|deadline| !self.signals.is_pondering() && elapsed >= deadline)
     }
 }
 

@@ -12,9 +12,11 @@
 //! staged move picker, the table, Lazy SMP) are in [`pvs`].
 
 pub mod alphabeta;
+pub mod answer;
 pub mod context;
 pub mod cutoff;
 pub mod deepening;
+pub mod depth_search;
 pub mod limits;
 pub mod minimax;
 pub mod multipv;
@@ -35,7 +37,7 @@ use shakmaty::{Move, Position};
 use crate::board::game::Game;
 use crate::search::alphabeta::AlphaBeta;
 use crate::search::context::SearchContext;
-use crate::search::deepening::deepen;
+use crate::search::deepening::{deepen, Role};
 use crate::search::limits::{Limiter, ThreadNodes};
 use crate::search::minimax::Minimax;
 use crate::search::multipv::RootLines;
@@ -44,6 +46,7 @@ use crate::search::pvs::searcher::IterativeDeepening;
 use crate::search::pvs::smp::Helpers;
 use crate::search::pvs::state::SearchState as State;
 use crate::search::tablebase::SearchTables;
+use crate::search::time::TimeManager;
 
 pub use limits::{Limits, Signals};
 pub use pvs::state::SearchState;
@@ -110,13 +113,13 @@ pub fn run_observed<O: SearchObserver>(
             deepen(
                 &mut Minimax::new(context, &root_moves),
                 limits,
-                config.debug,
+                search.main(),
             )
         }
         SearchKind::AlphaBeta => {
             let context = search.context(None, root_moves.len(), observer, report);
             let mut alphabeta = AlphaBeta::new(context, &root_moves, config.move_ordering);
-            deepen(&mut alphabeta, limits, config.debug)
+            deepen(&mut alphabeta, limits, search.main())
         }
         SearchKind::IterativeDeepening => {
             search.iterative_deepening(&mut root_moves, state, observer, report)
@@ -154,6 +157,13 @@ struct Run<'r> {
 }
 
 impl<'r> Run<'r> {
+    /// The role of the searching thread: the main one, which answers and reports.
+    fn main(&self) -> Role<'static> {
+        Role::Main {
+            debug: self.config.debug,
+        }
+    }
+
     /// The context of the searching thread (thread 0 of `threads` when there are several).
     fn context<'c, O: SearchObserver>(
         &self,
@@ -166,7 +176,8 @@ impl<'r> Run<'r> {
         'r: 'c,
     {
         let limits = self.limits;
-        let mut limiter = Limiter::new(self.signals, self.start, limits.time, limits.nodes);
+        let deadline = TimeManager::deadline(limits);
+        let mut limiter = Limiter::new(self.signals, self.start, deadline, limits.nodes);
         if let Some(nodes) = threads {
             limiter = limiter.with_threads(nodes, 0);
         }
@@ -208,7 +219,7 @@ impl<'r> Run<'r> {
                 context.tablebases = tables.clone();
                 let mut search =
                     IterativeDeepening::new(context, root_moves, config, tt, heuristics);
-                deepen(&mut search, self.limits, config.debug)
+                deepen(&mut search, self.limits, self.main())
             },
         );
         result.best_ranked = tables.best_ranked();

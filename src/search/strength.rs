@@ -139,7 +139,10 @@ pub fn run_limited(
         multi_pv: config.multi_pv.max(CANDIDATES),
         ..*config
     };
+    // The level's nodes bound the search; the depth the `go` allows stays (a `go mate N`'s
+    // too, which a node limit would otherwise lift).
     let limits = Limits {
+        depth: Some(limits.max_depth()),
         nodes: Some(limits.nodes.map_or(level.nodes, |n| n.min(level.nodes))),
         ..limits.clone()
     };

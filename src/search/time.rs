@@ -1,6 +1,96 @@
-//! The time budget for one move, from the clock, the increment and the moves to go.
+//! The time manager: from the time a `go` gives (its clock or movetime, the `Move Overhead`,
+//! a forced move), the move's budget — a soft limit for starting a depth and a hard one that
+//! ends the search, or a movetime spent whole — and, depth by depth, whether the next one may
+//! start: expected to end, at its predicted cost, within the soft limit scaled by how stable
+//! the best move is. A ponder search's time counts from its `go`, as in Stockfish.
 
 use std::time::Duration;
+
+use crate::search::depth_search::Deepening;
+use crate::search::limits::{ClockState, Limiter, Limits, TimeControl, TimeLimit};
+
+/// The time manager of one deepening search: the move's budget and what the depths so far
+/// cost and found. The limiter keeps its hard limit ([`TimeManager::deadline`]); it decides
+/// whether each further depth starts.
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    /// None without a clock: depth, nodes, a mate found or `stop` end the search.
+    budget: Option<TimeBudget>,
+    costs: DepthCosts,
+    /// Completed depths since the best move last changed.
+    stable_depths: u32,
+    /// When the depth being searched started, and the nodes counted by then.
+    started: (Duration, u64),
+}
+
+impl TimeManager {
+    /// The time manager of a search within `limits` that deepens as `deepening` says, over
+    /// `branching` root moves.
+    pub fn new(limits: &Limits, deepening: Deepening, branching: usize) -> TimeManager {
+        TimeManager {
+            budget: limits.time.as_ref().map(TimeBudget::of),
+            costs: DepthCosts::new(deepening, branching),
+            stable_depths: 0,
+            started: (Duration::ZERO, 0),
+        }
+    }
+
+    /// The deadline the limiter of a search within `limits` keeps: its budget's hard limit.
+    pub fn deadline(limits: &Limits) -> Option<Duration> {
+        limits.time.as_ref().map(|time| TimeBudget::of(time).hard)
+    }
+
+    /// Whether the next depth may start. The first always does; a later one not once the
+    /// search is stopped or out of nodes, nor unless the clock leaves time for it: expected to
+    /// end within the soft limit scaled by [`soft_scale`] (with a movetime, while any time is
+    /// left). A ponder search goes on, but past that point it ends at `ponderhit`.
+    /// `best_share` is the share of the last depth's nodes the best move took, for the searches
+    /// that count it.
+    pub fn may_start(&mut self, limiter: &mut Limiter, best_share: Option<f64>) -> bool {
+        if !self.costs.is_empty() {
+            limiter.check();
+            if limiter.stopped() || limiter.out_of_nodes() {
+                return false;
+            }
+            if !self.clock_allows(limiter, best_share) {
+                return false;
+            }
+        }
+        self.started = (limiter.elapsed(), limiter.nodes());
+        true
+    }
+
+    /// The depth started last is complete; `best_changed` when its best move is not the one
+    /// the search had before it.
+    pub fn completed(&mut self, limiter: &Limiter, best_changed: bool) {
+        let (time, nodes) = self.started;
+        self.costs
+            .record(limiter.nodes() - nodes, limiter.elapsed() - time);
+        self.stable_depths = if best_changed {
+            0
+        } else {
+            self.stable_depths + 1
+        };
+    }
+
+    /// Whether the clock leaves time for another depth (see [`TimeManager::may_start`]); a
+    /// ponder search's always does, but once it has used the time it would have thought, the
+    /// limiter is told to end it at `ponderhit`.
+    fn clock_allows(&self, limiter: &mut Limiter, best_share: Option<f64>) -> bool {
+        let Some(budget) = self.budget else {
+            return true;
+        };
+        let scale = soft_scale(self.stable_depths, best_share);
+        let within = budget.allows(limiter.elapsed(), self.costs.next_duration(), scale);
+        if limiter.is_pondering() {
+            if !within {
+                limiter.end_at_ponderhit();
+            }
+            return true;
+        }
+        within
+    }
+}
 
 /// How long a search may think, counted from its `go` (a ponder search's too: the time it
 /// pondered counts once `ponderhit` comes, as in Stockfish).
@@ -16,6 +106,21 @@ pub struct TimeBudget {
 }
 
 impl TimeBudget {
+    /// The budget of a move given `time`: a movetime less the overhead, spent whole; a share of
+    /// the clock ([`clock_budget`]), or a forced move's short think ([`forced_move_budget`]).
+    pub fn of(time: &TimeLimit) -> TimeBudget {
+        match time.control {
+            TimeControl::MoveTime(movetime) => {
+                let overhead = Duration::from_millis(time.overhead_ms);
+                TimeBudget::whole(movetime.saturating_sub(overhead))
+            }
+            TimeControl::Clock(clock) if time.forced => {
+                forced_move_budget(clock_budget(clock, time.overhead_ms))
+            }
+            TimeControl::Clock(clock) => clock_budget(clock, time.overhead_ms),
+        }
+    }
+
     /// A budget of exactly `time`, spent whole.
     pub fn whole(time: Duration) -> TimeBudget {
         let time = time.max(MIN_THINK);
@@ -25,15 +130,17 @@ impl TimeBudget {
             whole: true,
         }
     }
-}
 
-/// The clock as `go` gives it, for the side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ClockState {
-    /// Time left, in ms; GUIs may send a negative value when the clock has run out.
-    pub time_left_ms: i64,
-    pub increment_ms: i64,
-    pub moves_to_go: Option<u32>,
+    /// Whether a depth expected to take `expected` may start `elapsed` after the `go`: it ends
+    /// within the soft limit scaled by `scale` (never past the hard one); with the time spent
+    /// whole, whenever any is left.
+    fn allows(&self, elapsed: Duration, expected: Duration, scale: f64) -> bool {
+        if self.whole {
+            return elapsed < self.hard;
+        }
+        let soft = self.soft.mul_f64(scale).min(self.hard);
+        elapsed.saturating_add(expected) <= soft && elapsed < self.hard
+    }
 }
 
 /// Moves assumed to remain when the GUI does not say (sudden death, or with increment).
@@ -46,13 +153,6 @@ const MIN_THINK: Duration = Duration::from_millis(1);
 const FORCED_MOVE_SHARE: u32 = 4;
 /// The longest a forced move is thought about, Stockfish's cap.
 const FORCED_MOVE_MAX: Duration = Duration::from_millis(500);
-
-/// Budget for `go movetime T`: all of it, less the overhead, spent whole.
-pub fn movetime_budget(movetime_ms: u64, overhead_ms: u64) -> TimeBudget {
-    TimeBudget::whole(Duration::from_millis(
-        movetime_ms.saturating_sub(overhead_ms),
-    ))
-}
 
 /// Budget for `go wtime/btime`: a share of the time left plus most of the increment,
 /// with a hard limit that keeps `overhead_ms` in reserve and never passes the clock.
@@ -109,130 +209,73 @@ pub fn soft_scale(stable_depths: u32, best_share: Option<f64>) -> f64 {
     stability * effort
 }
 
+/// How much the next depth's cost is assumed to exceed what the measured growth predicts: a
+/// depth that cannot finish is wasted whole, so the estimate errs long.
+const GROWTH_MARGIN: f64 = 1.2;
+/// How many times longer than the last an incremental search's next depth is expected to take.
+const INCREMENTAL_GROWTH: u32 = 2;
+
+/// The measured cost of the depths searched so far, to predict the next one's.
+#[derive(Clone, Debug)]
+struct DepthCosts {
+    deepening: Deepening,
+    /// Nodes of each completed depth.
+    nodes: Vec<u64>,
+    /// Time of the last completed depth.
+    last_time: Duration,
+    /// The number of root moves: the growth assumed before two depths are measured.
+    branching: usize,
+}
+
+impl DepthCosts {
+    fn new(deepening: Deepening, branching: usize) -> DepthCosts {
+        DepthCosts {
+            deepening,
+            nodes: Vec::new(),
+            last_time: Duration::ZERO,
+            branching,
+        }
+    }
+
+    /// No depth is measured yet.
+    fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn record(&mut self, nodes: u64, time: Duration) {
+        self.nodes.push(nodes);
+        self.last_time = time;
+    }
+
+    /// How long the next depth is expected to take.
+    fn next_duration(&self) -> Duration {
+        match self.deepening {
+            Deepening::Afresh => self
+                .last_time
+                .mul_f64(expected_growth(&self.nodes, self.branching) * GROWTH_MARGIN),
+            Deepening::Incremental => self.last_time * INCREMENTAL_GROWTH,
+        }
+    }
+}
+
+/// How many times the last depth's nodes the next depth will cost: the larger of the last two
+/// measured growths (alpha-beta alternates cheap and dear depths), or `branching` (one more
+/// ply multiplies a full tree by about the number of moves) before two depths are measured.
+fn expected_growth(nodes: &[u64], branching: usize) -> f64 {
+    nodes
+        .windows(2)
+        .rev()
+        .take(2)
+        .map(|pair| pair[1] as f64 / pair[0].max(1) as f64)
+        .reduce(f64::max)
+        .unwrap_or(branching as f64)
+        .max(1.0)
+}
+
 fn ms(millis: i128) -> Duration {
     let millis = u64::try_from(millis.max(0)).unwrap_or(u64::MAX);
     Duration::from_millis(millis).max(MIN_THINK)
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn movetime_keeps_the_overhead() {
-        let budget = movetime_budget(1000, 10);
-        assert_eq!(budget.hard, Duration::from_millis(990));
-        assert!(budget.whole && budget.soft == budget.hard);
-        assert!(!clock_budget(ClockState::default(), 10).whole);
-        assert_eq!(movetime_budget(5, 10).hard, MIN_THINK);
-    }
-
-    #[test]
-    fn hard_limit_never_passes_the_clock() {
-        for left in [-500, 0, 5, 20, 100, 1000, 60_000] {
-            for inc in [0, 10, 1000] {
-                for mtg in [None, Some(1), Some(40)] {
-                    let clock = ClockState {
-                        time_left_ms: left,
-                        increment_ms: inc,
-                        moves_to_go: mtg,
-                    };
-                    let budget = clock_budget(clock, 10);
-                    let room = Duration::from_millis((left - 10).max(1) as u64);
-                    assert!(
-                        budget.hard <= room.max(MIN_THINK),
-                        "{clock:?} gave {budget:?}"
-                    );
-                    assert!(budget.soft <= budget.hard);
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn absurd_clocks_give_a_long_think_not_an_overflow() {
-        let clock = ClockState {
-            time_left_ms: i64::MAX,
-            increment_ms: i64::MAX,
-            moves_to_go: Some(1),
-        };
-        let budget = clock_budget(clock, 10);
-        let a_year = Duration::from_secs(365 * 24 * 3600);
-        assert!(
-            budget.soft > a_year && budget.hard >= budget.soft,
-            "{budget:?}"
-        );
-        assert!(movetime_budget(u64::MAX, 10).hard > a_year);
-    }
-
-    #[test]
-    fn a_changing_best_move_earns_more_time_than_a_stable_one() {
-        assert!(soft_scale(0, None) > soft_scale(1, None));
-        assert!(soft_scale(1, None) > soft_scale(4, None));
-        assert_eq!(soft_scale(4, None), soft_scale(40, None));
-        assert!(soft_scale(2, Some(0.3)) > soft_scale(2, Some(0.95)));
-        assert_eq!(soft_scale(2, Some(0.6)), 1.0);
-        // Never more than the hard limit's room above the base share.
-        assert!(soft_scale(0, Some(0.0)) < HARD_TO_SOFT as f64);
-    }
-
-    #[test]
-    fn a_game_of_ten_seconds_and_a_tenth_starts_with_a_twentieth_of_the_clock() {
-        let clock = ClockState {
-            time_left_ms: 10_000,
-            increment_ms: 100,
-            moves_to_go: None,
-        };
-        let budget = clock_budget(clock, 10);
-        // (10,000 - 3 x 10) / 20 + 3/4 of 100 = 498 + 75.
-        assert_eq!(budget.soft, Duration::from_millis(573));
-        assert_eq!(budget.hard, Duration::from_millis(2292));
-    }
-
-    #[test]
-    fn a_forced_move_gets_a_quarter_of_the_base_and_at_most_half_a_second() {
-        let at_ten_seconds = clock_budget(
-            ClockState {
-                time_left_ms: 10_000,
-                increment_ms: 100,
-                moves_to_go: None,
-            },
-            10,
-        );
-        let forced = forced_move_budget(at_ten_seconds);
-        // A quarter of 573 ms, and no search past it.
-        assert_eq!(
-            forced.soft,
-            Duration::from_millis(143) + Duration::from_micros(250)
-        );
-        assert_eq!(forced.hard, forced.soft);
-        let long = TimeBudget {
-            soft: Duration::from_secs(60),
-            hard: Duration::from_secs(240),
-            whole: false,
-        };
-        assert_eq!(forced_move_budget(long).hard, Duration::from_millis(500));
-        assert_eq!(forced_move_budget(movetime_budget(0, 10)).soft, MIN_THINK);
-    }
-
-    #[test]
-    fn more_time_means_a_longer_think() {
-        let short = clock_budget(
-            ClockState {
-                time_left_ms: 1000,
-                increment_ms: 10,
-                moves_to_go: None,
-            },
-            10,
-        );
-        let long = clock_budget(
-            ClockState {
-                time_left_ms: 60_000,
-                increment_ms: 10,
-                moves_to_go: None,
-            },
-            10,
-        );
-        assert!(long.soft > short.soft);
-    }
-}
+mod tests;

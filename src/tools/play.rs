@@ -10,7 +10,7 @@ use crate::board::notation::{diagram, uci_move};
 use crate::board::rules::{game_end, GameEnd};
 use crate::engine::options::Settings;
 use crate::eval::Score;
-use crate::search::time::movetime_budget;
+use crate::search::limits::TimeLimit;
 use crate::search::{self, Limits, SearchConfig, SearchState};
 
 /// One side of the match: a name and its options.
@@ -232,7 +232,7 @@ pub fn time_control(options: &Settings, movetime: Option<Duration>) -> String {
 
 fn limits_for(options: &Settings, movetime: Option<Duration>) -> Result<Limits, String> {
     let depth = (options.depth > 0).then_some(options.depth);
-    let time = movetime.map(|t| movetime_budget(t.as_millis() as u64, 0));
+    let time = movetime.map(|t| TimeLimit::movetime(Duration::from_millis(t.as_millis() as u64)));
     if depth.is_none() && time.is_none() && options.search.kind != search::SearchKind::Random {
         return Err("each side needs Depth=N in its options, or give --movetime".to_string());
     }

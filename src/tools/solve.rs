@@ -9,7 +9,7 @@ use shakmaty::{Chess, Move};
 
 use crate::board::epd::EpdRecord;
 use crate::board::game::Game;
-use crate::search::time::TimeBudget;
+use crate::search::limits::TimeLimit;
 use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState, Signals};
 
 /// The expected answer of one suite position.
@@ -84,7 +84,7 @@ pub fn solve_one(
     let (game, expectation) = expectation(record).map_err(|e| format!("{}: {e}", record.id()))?;
     state.clear();
     let limits = Limits {
-        time: budget.movetime.map(TimeBudget::whole),
+        time: budget.movetime.map(TimeLimit::movetime),
         nodes: budget.nodes,
         ..Limits::default()
     };

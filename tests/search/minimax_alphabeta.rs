@@ -4,15 +4,13 @@
 //! counts and scores are those of the seeds' material evaluator; AlphaBeta = Minimax is checked
 //! with the positional evaluator too.
 
-use std::time::Duration;
-
 use crate::common::search::{
     config, config_with, depth, play_line, read_epd, search, uci, Outcome, RecordExt,
 };
 use engine::board::epd::EpdRecord;
 use engine::board::game::Game;
 use engine::eval::{mate_distance, Evaluation, MATE};
-use engine::search::time::TimeBudget;
+use engine::search::limits::{ClockState, TimeControl, TimeLimit};
 use engine::search::{Limits, SearchConfig, SearchKind};
 use shakmaty::Position;
 
@@ -361,12 +359,17 @@ fn a_node_limit_stops_the_search() {
 #[test]
 fn minimax_under_a_clock_starts_no_depth_it_cannot_finish() {
     let game = Game::from_fen(KIWIPETE).expect("legal FEN");
-    let think = Duration::from_secs(3);
+    // The last of 5 s: 3 s to think (three fifths of the clock), soft limit and hard alike.
+    let last_move = ClockState {
+        time_left_ms: 5000,
+        increment_ms: 0,
+        moves_to_go: Some(1),
+    };
     let limits = Limits {
-        time: Some(TimeBudget {
-            soft: think,
-            hard: think,
-            whole: false,
+        time: Some(TimeLimit {
+            control: TimeControl::Clock(last_move),
+            overhead_ms: 0,
+            forced: false,
         }),
         ..Limits::default()
     };

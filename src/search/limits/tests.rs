@@ -1,6 +1,6 @@
-//! The limiter: node limits, the stop flag, the hard deadline, pondering, the soft limit for a
-//! new depth, progress reports, and the node counts of several threads. Time is simulated by
-//! starting the limiter in the past: no test sleeps.
+//! The limiter: node limits, the stop flag, the deadline, progress reports, and the node
+//! counts of several threads; the depth a `go` allows. Time is simulated by starting the
+//! limiter in the past: no test sleeps.
 
 use super::*;
 
@@ -11,12 +11,9 @@ fn before_now(ago: Duration) -> Instant {
         .expect("the machine has been up for longer")
 }
 
-fn budget(soft_ms: u64, hard_ms: u64) -> Option<TimeBudget> {
-    Some(TimeBudget {
-        soft: Duration::from_millis(soft_ms),
-        hard: Duration::from_millis(hard_ms),
-        whole: false,
-    })
+/// `go movetime 1`.
+fn a_clock() -> Option<TimeLimit> {
+    Some(TimeLimit::movetime(Duration::from_millis(1)))
 }
 
 const SECOND: Duration = Duration::from_secs(1);
@@ -84,119 +81,19 @@ fn stop_is_seen_at_the_next_look_at_the_clock() {
 
 #[test]
 fn the_hard_deadline_stops_and_the_soft_one_does_not() {
+    // The limiter keeps only the hard limit: 2 s in, one of 1.5 s stops the search, one of
+    // 60 s (its soft limit of 1.5 s long past) does not.
     let signals = Signals::new(false);
     let two_seconds_ago = before_now(2 * SECOND);
-    let mut past_hard = Limiter::new(&signals, two_seconds_ago, budget(500, 1500), None);
+    let mut past_hard = Limiter::new(&signals, two_seconds_ago, Some(SECOND * 3 / 2), None);
     past_hard.check();
     assert!(past_hard.stopped());
-    let mut past_soft = Limiter::new(&signals, two_seconds_ago, budget(1500, 60_000), None);
+    let mut past_soft = Limiter::new(&signals, two_seconds_ago, Some(60 * SECOND), None);
     past_soft.check();
     assert!(!past_soft.stopped());
     let mut untimed = Limiter::new(&signals, before_now(100 * SECOND), None, None);
     untimed.check();
     assert!(!untimed.stopped());
-}
-
-#[test]
-fn a_ponder_search_keeps_no_clock_until_ponderhit_which_counts_the_time_pondered() {
-    // Pondering 2 s in, with 10 s to think and 20 s at most: no deadline, any depth may start.
-    let signals = Signals::new(true);
-    assert!(signals.is_pondering());
-    let mut limiter = Limiter::new(
-        &signals,
-        before_now(2 * SECOND),
-        budget(10_000, 20_000),
-        None,
-    );
-    limiter.check();
-    assert!(!limiter.stopped(), "pondering: no deadline");
-    assert!(limiter.may_start_iteration(SECOND, 1.0));
-    // At ponderhit the 2 s pondered are spent: 8 s are left of the soft limit.
-    signals.ponderhit();
-    assert!(!signals.is_pondering());
-    limiter.check();
-    assert!(!limiter.stopped());
-    assert!(limiter.may_start_iteration(7 * SECOND, 1.0));
-    assert!(!limiter.may_start_iteration(9 * SECOND, 1.0));
-}
-
-#[test]
-fn a_ponder_search_that_pondered_its_time_ends_at_ponderhit() {
-    // 12 s pondered with 10 s to think: the next depth would not have started, so the search
-    // goes on pondering but ends as soon as ponderhit comes (as Stockfish's stopOnPonderhit).
-    let signals = Signals::new(true);
-    let mut limiter = Limiter::new(
-        &signals,
-        before_now(12 * SECOND),
-        budget(10_000, 60_000),
-        None,
-    );
-    assert!(limiter.may_start_iteration(SECOND, 1.0));
-    limiter.check();
-    assert!(!limiter.stopped(), "still pondering");
-    signals.ponderhit();
-    limiter.check();
-    assert!(limiter.stopped());
-    // Past the hard limit at ponderhit, it ends at once, whatever the depths did.
-    let signals = Signals::new(true);
-    let mut limiter = Limiter::new(
-        &signals,
-        before_now(12 * SECOND),
-        budget(5000, 10_000),
-        None,
-    );
-    limiter.check();
-    assert!(!limiter.stopped());
-    signals.ponderhit();
-    limiter.check();
-    assert!(limiter.stopped());
-}
-
-#[test]
-fn a_budget_spent_whole_starts_every_depth_while_time_is_left() {
-    let signals = Signals::new(false);
-    let whole = Some(TimeBudget::whole(10 * SECOND));
-    let mut limiter = Limiter::new(&signals, before_now(5 * SECOND), whole, None);
-    assert!(limiter.may_start_iteration(1000 * SECOND, 0.5));
-    limiter.check();
-    assert!(!limiter.stopped());
-    let mut limiter = Limiter::new(&signals, before_now(11 * SECOND), whole, None);
-    assert!(!limiter.may_start_iteration(Duration::ZERO, 2.0));
-    assert!(limiter.stopped());
-}
-
-#[test]
-fn a_depth_starts_only_if_it_is_expected_to_end_within_the_scaled_soft_limit() {
-    let signals = Signals::new(false);
-    // 10 s used of a soft limit of 20 s and a hard one of 30 s (margins of a second, so that a
-    // loaded machine cannot tip them).
-    let started = before_now(10 * SECOND);
-    let mut limiter = Limiter::new(&signals, started, budget(20_000, 30_000), None);
-    assert!(limiter.may_start_iteration(9 * SECOND, 1.0));
-    assert!(!limiter.may_start_iteration(11 * SECOND, 1.0));
-    // Scaled: 0.5 leaves nothing, 1.4 leaves 18 s, 3.0 is held to the hard limit's 20 s.
-    assert!(!limiter.may_start_iteration(SECOND / 10, 0.5));
-    assert!(limiter.may_start_iteration(17 * SECOND, 1.4));
-    assert!(!limiter.may_start_iteration(19 * SECOND, 1.4));
-    assert!(limiter.may_start_iteration(19 * SECOND, 3.0));
-    assert!(!limiter.may_start_iteration(21 * SECOND, 3.0));
-    // Without a clock any depth may start.
-    let mut untimed = Limiter::new(&signals, started, None, None);
-    assert!(untimed.may_start_iteration(1000 * SECOND, 1.0));
-}
-
-#[test]
-fn no_depth_starts_once_stopped_or_out_of_nodes() {
-    let signals = Signals::new(false);
-    let mut out_of_nodes = Limiter::new(&signals, Instant::now(), None, Some(1));
-    out_of_nodes.count_node();
-    assert!(!out_of_nodes.may_start_iteration(Duration::ZERO, 1.0));
-    let mut past_hard = Limiter::new(&signals, before_now(SECOND), budget(5000, 900), None);
-    assert!(!past_hard.may_start_iteration(Duration::ZERO, 10.0));
-    let mut fresh = Limiter::new(&signals, Instant::now(), None, Some(10));
-    assert!(fresh.may_start_iteration(Duration::ZERO, 1.0));
-    signals.stop();
-    assert!(!fresh.may_start_iteration(Duration::ZERO, 1.0));
 }
 
 #[test]
@@ -234,7 +131,31 @@ fn depth_limits_are_clamped_and_depth_alone_is_told() {
     };
     assert!(!with(|l| l.nodes = Some(1)));
     assert!(!with(|l| l.mate = Some(1)));
-    assert!(!with(|l| l.time = budget(1, 1)));
+    assert!(!with(|l| l.time = a_clock()));
     assert!(!with(|l| l.infinite = true));
     assert!(with(|l| l.searchmoves = Vec::new()));
+}
+
+#[test]
+fn a_mate_search_that_nothing_else_ends_gives_up_past_the_mates_length() {
+    let mate = |moves| Limits {
+        mate: Some(moves),
+        ..Limits::default()
+    };
+    // A mate in N is 2N − 1 plies; the search looks 8 plies further before it gives up.
+    assert_eq!(mate(1).max_depth(), 9);
+    assert_eq!(mate(3).max_depth(), 13);
+    assert_eq!(mate(40).max_depth(), MAX_DEPTH);
+    assert_eq!(mate(0).max_depth(), 8);
+    // A depth, a clock, a node limit or `infinite` ends it instead.
+    let with = |change: fn(&mut Limits)| {
+        let mut limits = mate(3);
+        change(&mut limits);
+        limits.max_depth()
+    };
+    assert_eq!(with(|l| l.depth = Some(5)), 5);
+    assert_eq!(with(|l| l.depth = Some(20)), 20);
+    assert_eq!(with(|l| l.time = a_clock()), MAX_DEPTH);
+    assert_eq!(with(|l| l.nodes = Some(1)), MAX_DEPTH);
+    assert_eq!(with(|l| l.infinite = true), MAX_DEPTH);
 }

@@ -2,7 +2,7 @@
 //! them, within an aspiration window from the fifth depth on (by default).
 
 use crate::eval::{Score, INFINITY};
-use crate::search::deepening::DepthOutcome;
+use crate::search::depth_search::DepthOutcome;
 use crate::search::observer::{SearchObserver, Window};
 use crate::search::ordering::MovePicker;
 use crate::search::pvs::history::piece_to;

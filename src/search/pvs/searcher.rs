@@ -5,7 +5,7 @@
 use crate::board::keys::zobrist_key;
 use crate::eval::{is_mate_score, Score, INFINITY};
 use crate::search::context::SearchContext;
-use crate::search::deepening::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved};
 use crate::search::pvs::history::{Continuation, Heuristics, PieceTo};
 use crate::search::pvs::params;

@@ -1,8 +1,10 @@
 //! Lazy SMP: with `Threads` above 1, helper threads search the same root as the main thread,
 //! sharing its transposition table. Each helper skips some depths (Stockfish 9's pattern), so
 //! that the threads work on different depths at once, and orders its moves by heuristics of its
-//! own; what they store in the table makes the main thread's search cheaper. Only the main
-//! thread reports and decides the move; the node counts are all threads' together.
+//! own; what they store in the table makes the main thread's search cheaper. Each helper runs
+//! the one deepening driver ([`deepen`]) over the depths it does not skip, reporting nothing
+//! and keeping no clock. Only the main thread reports and decides the move; the node counts
+//! are all threads' together.
 
 use std::thread;
 use std::time::Instant;
@@ -10,9 +12,8 @@ use std::time::Instant;
 use shakmaty::Move;
 
 use crate::board::game::Game;
-use crate::eval::Score;
 use crate::search::context::SearchContext;
-use crate::search::deepening::{DepthOutcome, DepthSearch};
+use crate::search::deepening::{deepen, Role};
 use crate::search::limits::{Limiter, Limits, Signals, ThreadNodes};
 use crate::search::pvs::history::Heuristics;
 use crate::search::pvs::searcher::IterativeDeepening;
@@ -69,15 +70,22 @@ impl Helpers {
         }
         let nodes = ThreadNodes::new(self.heuristics.len() + 1);
         let helpers_stop = Signals::new(false);
+        // A helper keeps no clock and seeks no mate: it searches as deep as the main thread may,
+        // within the node limit, until the main thread is done.
+        let helper_limits = Limits {
+            depth: Some(limits.max_depth()),
+            nodes: limits.nodes,
+            ..Limits::default()
+        };
         thread::scope(|scope| {
             let (nodes, helpers_stop) = (&nodes, &helpers_stop);
+            let limits = &helper_limits;
             for (i, heuristics) in self.heuristics.iter_mut().enumerate() {
                 let helper = Helper {
                     id: i + 1,
                     game,
                     config,
-                    max_depth: limits.max_depth(),
-                    node_limit: limits.nodes,
+                    limits,
                     root_moves,
                     tt,
                     tables: tables.clone(),
@@ -107,10 +115,10 @@ struct Helper<'s> {
     id: usize,
     game: &'s Game,
     config: &'s SearchConfig,
-    max_depth: u32,
-    /// `go nodes`: the threads' total, which each thread stops at by itself, so that the total
-    /// overshoots it by at most the nodes not yet published (whichever thread runs faster).
-    node_limit: Option<u64>,
+    /// The deepest depth and `go nodes`: the threads' total, which each thread stops at by
+    /// itself, so that the total overshoots it by at most the nodes not yet published
+    /// (whichever thread runs faster).
+    limits: &'s Limits,
     root_moves: &'s [Move],
     tt: &'s TranspositionTable,
     tables: SearchTables,
@@ -124,7 +132,7 @@ impl Helper<'_> {
     /// Deepens over the depths this helper does not skip until the main thread is done (or the
     /// deepest depth is searched, or the node limit reached), reporting nothing.
     fn run(self, heuristics: &mut Heuristics) {
-        let limiter = Limiter::new(self.stop, self.start, None, self.node_limit)
+        let limiter = Limiter::new(self.stop, self.start, None, self.limits.nodes)
             .with_threads(self.nodes, self.id);
         let mut silent = |_| {};
         let mut context =
@@ -132,13 +140,8 @@ impl Helper<'_> {
         context.tablebases = self.tables;
         let mut search =
             IterativeDeepening::new(context, self.root_moves, self.config, self.tt, heuristics);
-        let mut last: Score = 0;
-        for depth in (1..=self.max_depth).filter(|&d| !skips(self.id, d)) {
-            match search.search_depth(depth, last) {
-                DepthOutcome::Completed(score) => last = score,
-                DepthOutcome::Stopped(_) => break,
-            }
-        }
+        let skips = |depth| skips(self.id, depth);
+        deepen(&mut search, self.limits, Role::Helper { skips: &skips });
     }
 }
 

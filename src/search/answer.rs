@@ -1,0 +1,217 @@
+//! The answer of a deepening search, depth by depth: each completed depth's line (with
+//! MultiPV, its lines, the later ones searched with the earlier ones' moves left out) becomes
+//! the answer and is reported; a stopped depth's better move is kept; at the end, the ponder
+//! move and the counts.
+
+use crate::eval::Score;
+use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
+use crate::search::multipv::Line;
+use crate::search::types::SearchResult;
+
+/// The answer so far, and what MultiPV keeps from depth to depth.
+#[derive(Debug)]
+pub struct Answer {
+    result: SearchResult,
+    /// Whether the search reports several lines (MultiPV).
+    multi_pv: bool,
+    /// The scores of the last depth's lines, best first (MultiPV).
+    last_scores: Vec<Score>,
+    /// A helper thread's answer, never played: nothing is reported, no ponder move looked for.
+    silent: bool,
+}
+
+/// What recording a completed depth found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Recorded {
+    /// Every line MultiPV asks for was found (false: stopped while searching a later one).
+    pub every_line: bool,
+    /// The depth's best move is not the one the answer had before it.
+    pub best_changed: bool,
+}
+
+impl Answer {
+    /// The answer of `search` before its first depth: its first root move; `silent` for a
+    /// helper thread's.
+    pub fn new<'a>(search: &mut impl DepthSearch<'a>, silent: bool) -> Answer {
+        let result = SearchResult {
+            best: search.root_moves().first().copied(),
+            ..SearchResult::default()
+        };
+        let context = search.context();
+        context.lines.clear();
+        Answer {
+            result,
+            multi_pv: context.lines.wanted() > 1,
+            last_scores: Vec::new(),
+            silent,
+        }
+    }
+
+    /// The score of the last completed depth (0 before the first), around which the next is
+    /// searched.
+    pub fn score(&self) -> Score {
+        self.result.score
+    }
+
+    /// `depth` completed with `score`: with MultiPV, its later lines are searched first; then
+    /// its line (its lines) becomes the answer and is reported.
+    pub fn record<'a, S: DepthSearch<'a>>(
+        &mut self,
+        search: &mut S,
+        depth: u32,
+        score: Score,
+    ) -> Recorded {
+        let best_before = self.result.best;
+        let every_line = !self.multi_pv || self.search_later_lines(search, depth, score);
+        if self.multi_pv {
+            self.last_scores = self.record_lines(search, depth);
+            if every_line {
+                self.result.complete_lines.clone_from(&self.result.lines);
+            }
+        } else {
+            self.record_line(search, depth, score);
+        }
+        self.result.depth = depth;
+        search.context().lines.clear();
+        Recorded {
+            every_line,
+            best_changed: self.result.best != best_before,
+        }
+    }
+
+    /// `depth` stopped part way, its best fully searched root move scored `partial` if one beat
+    /// the rest: as Stockfish, that move is played, and its line reported.
+    pub fn record_stopped<'a>(
+        &mut self,
+        search: &mut impl DepthSearch<'a>,
+        depth: u32,
+        partial: Option<Score>,
+    ) {
+        match partial {
+            Some(score) if self.multi_pv => self.record_new_best(search, depth, score),
+            Some(score) => self.record_line(search, depth, score),
+            None => {}
+        }
+    }
+
+    /// The search's answer: reported if no line was (a search stopped before its first
+    /// depth), with a ponder move found for a one-move line, and the counts.
+    pub fn finish<'a>(mut self, search: &mut impl DepthSearch<'a>) -> SearchResult {
+        let result = &mut self.result;
+        if !self.silent {
+            let hashfull = search.hashfull();
+            if let (false, Some(best)) = (search.context().has_reported_line(), result.best) {
+                search.context().report_unsearched(best, hashfull);
+            }
+            if result.ponder.is_none() {
+                result.ponder = result.best.and_then(|best| search.ponder_after(best));
+            }
+        }
+        let context = search.context();
+        result.nodes = context.limiter.nodes();
+        result.stats = context.stats;
+        self.result
+    }
+
+    /// Makes the PV at ply 0, scored `score` at `depth`, the answer, and reports it.
+    fn record_line<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32, score: Score) {
+        let hashfull = self.hashfull(search);
+        let context = search.context();
+        let pv = context.pv.line(0);
+        let result = &mut self.result;
+        result.best = pv.first().copied().or(result.best);
+        result.ponder = pv.get(1).copied();
+        result.score = score;
+        if !self.silent {
+            context.report_line(depth, score, pv, hashfull);
+        }
+    }
+
+    /// MultiPV, a stopped depth whose first line beat the last best: that line becomes line 1,
+    /// the last depth's other lines follow it, and all are reported again, so that no move
+    /// shows in two lines and `bestmove` is the first move of the last `multipv 1` line.
+    fn record_new_best<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32, score: Score) {
+        let hashfull = self.hashfull(search);
+        let context = search.context();
+        let pv = context.pv.line(0);
+        let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
+        let result = &mut self.result;
+        let others = result
+            .lines
+            .iter()
+            .filter(|line| line.pv.first() != best.as_ref());
+        let wanted = context.lines.wanted();
+        let mut lines = vec![Line { score, pv }];
+        lines.extend(others.take(wanted - 1).cloned());
+        result.best = best.or(result.best);
+        result.ponder = ponder;
+        result.score = score;
+        if !self.silent {
+            context.report_lines(depth, &lines, hashfull);
+        }
+    }
+
+    /// MultiPV in an incremental search: after the first line of `depth`, scored `score`,
+    /// searches the root again for each further line with the earlier lines' first moves left
+    /// out, as Stockfish does; each within a window around the same line's score at the last
+    /// depth. The searches that deepen afresh have found their lines in one pass. False when
+    /// stopped before every line is found.
+    fn search_later_lines<'a, S: DepthSearch<'a>>(
+        &self,
+        search: &mut S,
+        depth: u32,
+        score: Score,
+    ) -> bool {
+        if S::DEEPENING == Deepening::Afresh {
+            return true;
+        }
+        let context = search.context();
+        let pv = context.pv.line(0);
+        context.offer_line(Line { score, pv });
+        let wanted = context.lines.wanted();
+        let mut complete = true;
+        for k in 1..wanted {
+            let excluded = search.context().lines.first_moves();
+            search.exclude_root_moves(&excluded);
+            let last = self.last_scores.get(k).copied().unwrap_or(score);
+            let DepthOutcome::Completed(score) = search.search_depth(depth, last) else {
+                complete = false;
+                break;
+            };
+            let context = search.context();
+            let pv = context.pv.line(0);
+            context.offer_line(Line { score, pv });
+        }
+        search.exclude_root_moves(&[]);
+        complete
+    }
+
+    /// Makes the best of the root lines found at `depth` the answer, and reports them all, best
+    /// first; their scores.
+    fn record_lines<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32) -> Vec<Score> {
+        let hashfull = self.hashfull(search);
+        let context = search.context();
+        let lines = context.lines.lines().to_vec();
+        let result = &mut self.result;
+        if let Some(best) = lines.first() {
+            result.best = best.pv.first().copied().or(result.best);
+            result.ponder = best.pv.get(1).copied();
+            result.score = best.score;
+        }
+        if !self.silent {
+            context.report_lines(depth, &lines, hashfull);
+        }
+        let scores = lines.iter().map(|line| line.score).collect();
+        result.lines = lines;
+        scores
+    }
+
+    /// The table's fill to report, for a search that reports and has a table.
+    fn hashfull<'a>(&self, search: &impl DepthSearch<'a>) -> Option<u32> {
+        if self.silent {
+            None
+        } else {
+            search.hashfull()
+        }
+    }
+}
