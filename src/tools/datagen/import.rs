@@ -1,12 +1,15 @@
 //! Training positions from games already played by this engine, read from PGN as fastchess
-//! and cutechess-cli write it: each move's comment starts with the mover's search score in
+//! and cutechess-cli write it (with pgn-reader, the PGN reader of shakmaty's author): each move's comment starts with the mover's search score in
 //! pawns (`{+0.21/9 0.018s}`). A position is kept as self-play keeps it ([`is_kept`]): not in
 //! check, its move neither a capture nor a promotion, a score below the bound and no mate.
 
+use std::io::Cursor;
+use std::ops::ControlFlow;
+
 use anyhow::{bail, Context, Result};
+use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Visitor};
 use shakmaty::fen::Fen;
-use shakmaty::san::SanPlus;
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
 use crate::tools::datagen::record::Record;
 use crate::tools::datagen::selfplay::is_kept;
@@ -26,120 +29,134 @@ pub struct Imported {
 /// position that is not, is an error naming the game.
 pub fn import_pgn(pgn: &str) -> Result<Imported> {
     let mut imported = Imported::default();
-    for (number, game) in split_games(pgn).into_iter().enumerate() {
-        let result = match tag(game.headers, "Result") {
-            Some("1-0") => 2,
-            Some("0-1") => 0,
-            Some("1/2-1/2") => 1,
-            _ => {
-                imported.unfinished += 1;
-                continue;
+    let mut reader = Reader::new(Cursor::new(pgn.as_bytes()));
+    let mut number = 0;
+    while let Some(game) = reader.read_game(&mut GameReader)? {
+        number += 1;
+        match game.with_context(|| format!("game {number} of the PGN"))? {
+            Some(records) => {
+                imported.records.extend(records);
+                imported.games += 1;
             }
-        };
-        let records = game_records(&game, result)
-            .with_context(|| format!("game {} of the PGN", number + 1))?;
-        imported.records.extend(records);
-        imported.games += 1;
+            None => imported.unfinished += 1,
+        }
     }
     Ok(imported)
 }
 
-/// One game's tag section and movetext.
-struct PgnGame<'a> {
-    headers: &'a str,
-    movetext: &'a str,
+/// The tags a game's import needs.
+#[derive(Default)]
+struct Tags {
+    fen: Option<String>,
+    /// For White: 0 loss, 1 draw, 2 win; None without a result.
+    white_result: Option<u8>,
 }
 
-/// The games of a PGN text: each a run of tag lines, then the movetext up to the next tag line.
-fn split_games(pgn: &str) -> Vec<PgnGame<'_>> {
-    let mut games = Vec::new();
-    let mut rest = pgn.trim_start();
-    while !rest.is_empty() {
-        let headers_end = rest
-            .find("\n\n")
-            .or_else(|| rest.find("\r\n\r\n"))
-            .unwrap_or(rest.len());
-        let (headers, after) = rest.split_at(headers_end);
-        let movetext_end = after.find("\n[").map_or(after.len(), |i| i + 1);
-        let (movetext, next) = after.split_at(movetext_end);
-        games.push(PgnGame { headers, movetext });
-        rest = next.trim_start();
+/// A game's movetext as it is read: the position, the last move read (played once its comment
+/// is read, or the next move), the kept positions, and the first error.
+struct Game {
+    pos: Chess,
+    pending: Option<Move>,
+    white_result: u8,
+    records: Vec<Record>,
+}
+
+/// What one game gives: its kept positions (None without a result), or why it was refused.
+type GameOutput = Result<Option<Vec<Record>>>;
+
+/// Reads one game with pgn-reader's [`Visitor`], checking each move against the position.
+struct GameReader;
+
+impl Visitor for GameReader {
+    type Tags = Tags;
+    type Movetext = Game;
+    type Output = GameOutput;
+
+    fn begin_tags(&mut self) -> ControlFlow<GameOutput, Tags> {
+        ControlFlow::Continue(Tags::default())
     }
-    games
+
+    fn tag(&mut self, tags: &mut Tags, name: &[u8], value: RawTag<'_>) -> ControlFlow<GameOutput> {
+        let value = value.decode_utf8_lossy();
+        match name {
+            b"FEN" => tags.fen = Some(value.into_owned()),
+            b"Result" => {
+                tags.white_result = match value.as_ref() {
+                    "1-0" => Some(2),
+                    "0-1" => Some(0),
+                    "1/2-1/2" => Some(1),
+                    _ => None,
+                }
+            }
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<GameOutput, Game> {
+        let Some(white_result) = tags.white_result else {
+            return ControlFlow::Break(Ok(None));
+        };
+        match start_position(tags.fen.as_deref()) {
+            Ok(pos) => ControlFlow::Continue(Game {
+                pos,
+                pending: None,
+                white_result,
+                records: Vec::new(),
+            }),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+
+    fn san(&mut self, game: &mut Game, san_plus: SanPlus) -> ControlFlow<GameOutput> {
+        game.play_pending();
+        match san_plus.san.to_move(&game.pos) {
+            Ok(m) => {
+                game.pending = Some(m);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(Err(anyhow::anyhow!("{san_plus} is not legal here"))),
+        }
+    }
+
+    fn comment(&mut self, game: &mut Game, comment: RawComment<'_>) -> ControlFlow<GameOutput> {
+        let text = String::from_utf8_lossy(comment.as_bytes());
+        if let (Some(m), Some(score)) = (game.pending, comment_score(&text)) {
+            if is_kept(&game.pos, m, score) {
+                let result = match game.pos.turn() {
+                    Color::White => game.white_result,
+                    Color::Black => 2 - game.white_result,
+                };
+                game.records
+                    .push(Record::new(&game.pos, score as i16, result));
+            }
+        }
+        game.play_pending();
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: Game) -> GameOutput {
+        Ok(Some(game.records))
+    }
 }
 
-/// The value of the tag `name` in a tag section.
-fn tag<'a>(headers: &'a str, name: &str) -> Option<&'a str> {
-    headers.lines().find_map(|line| {
-        let inner = line.trim().strip_prefix('[')?.strip_suffix(']')?;
-        let (key, value) = inner.split_once(' ')?;
-        (key == name).then(|| value.trim().trim_matches('"'))
-    })
+impl Game {
+    /// Plays the last move read, if it is not played yet.
+    fn play_pending(&mut self) {
+        if let Some(m) = self.pending.take() {
+            self.pos.play_unchecked(m);
+        }
+    }
 }
 
-/// The kept positions of one game ending `white_result` (0 loss, 1 draw, 2 win for White).
-fn game_records(game: &PgnGame, white_result: u8) -> Result<Vec<Record>> {
-    let mut pos = match tag(game.headers, "FEN") {
+/// The position a game starts from: its FEN tag's, or the standard start.
+fn start_position(fen: Option<&str>) -> Result<Chess> {
+    Ok(match fen {
         Some(fen) => fen
             .parse::<Fen>()?
             .into_position::<Chess>(CastlingMode::Standard)?,
         None => Chess::default(),
-    };
-    let mut records = Vec::new();
-    for (san, comment) in moves(game.movetext) {
-        let played = SanPlus::from_ascii(san.as_bytes())
-            .with_context(|| format!("{san} is not a move"))?
-            .san
-            .to_move(&pos)
-            .with_context(|| format!("{san} is not legal here"))?;
-        if let Some(score) = comment.and_then(comment_score) {
-            if is_kept(&pos, played, score) {
-                let result = if pos.turn() == Color::White {
-                    white_result
-                } else {
-                    2 - white_result
-                };
-                records.push(Record::new(&pos, score as i16, result));
-            }
-        }
-        pos.play_unchecked(played);
-    }
-    Ok(records)
-}
-
-/// The moves of a movetext in SAN, each with the comment after it; move numbers, results,
-/// annotations and variations' absence assumed (as the match tools write them).
-fn moves(movetext: &str) -> Vec<(&str, Option<&str>)> {
-    let mut moves: Vec<(&str, Option<&str>)> = Vec::new();
-    let mut rest = movetext;
-    loop {
-        rest = rest.trim_start();
-        if rest.is_empty() {
-            break;
-        }
-        if let Some(inner) = rest.strip_prefix('{') {
-            let end = inner.find('}').unwrap_or(inner.len());
-            if let Some(last) = moves.last_mut() {
-                last.1.get_or_insert(&inner[..end]);
-            }
-            rest = inner.get(end + 1..).unwrap_or("");
-            continue;
-        }
-        let end = rest
-            .find(|c: char| c.is_whitespace() || c == '{')
-            .unwrap_or(rest.len());
-        let token = &rest[..end];
-        rest = &rest[end..];
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
-            continue;
-        }
-        let token = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        if token.is_empty() {
-            continue;
-        }
-        moves.push((token, None));
-    }
-    moves
+    })
 }
 
 /// The mover's score in centipawns at the start of a move's comment (`+0.21/9 ...`); None for
