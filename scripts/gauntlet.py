@@ -31,12 +31,13 @@ Elo with its 95% margin, faults.
 import argparse
 import math
 import os
-import re
 import shlex
 import subprocess
 import sys
 import tempfile
 from datetime import date
+
+import chess.pgn
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -75,22 +76,16 @@ def format_elo(elo, margin):
 
 
 def read_games(pgn_path, name):
-    """(result from `name`'s side: 1, 0.5 or 0; termination) for each game of a PGN file."""
+    """(result from `name`'s side: 1, 0.5 or 0; termination) for each game of a PGN file with
+    moves, read with python-chess's PGN reader (`chess.pgn`)."""
     games = []
-    tags = {}
     with open(pgn_path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            m = re.match(r'\[(\w+) "(.*)"\]', line)
-            if m:
-                tags[m.group(1)] = m.group(2)
-                continue
-            if tags and line.strip() == "" and "Result" in tags and "_moves" in tags:
-                games.append(score_of(tags, name))
-                tags = {}
-            elif tags and line.strip():
-                tags["_moves"] = "1"
-    if tags and "Result" in tags:
-        games.append(score_of(tags, name))
+        while True:
+            headers = chess.pgn.read_headers(f)
+            if headers is None:
+                break
+            if "Result" in headers and headers.get("PlyCount", "1") != "0":
+                games.append(score_of(headers, name))
     return games
 
 

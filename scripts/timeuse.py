@@ -14,16 +14,24 @@ import argparse
 import re
 import statistics
 
+import chess.pgn
 
-def games(text):
-    """(white, black, [seconds of each move in order]) of each game of a PGN."""
-    for game in text.split("[Event ")[1:]:
-        white = re.search(r'\[White "([^"]+)"', game).group(1)
-        black = re.search(r'\[Black "([^"]+)"', game).group(1)
-        moves = game.split("\n\n", 1)[1] if "\n\n" in game else ""
-        # `{+0.31/15 0.280s}`, or `{+0.31/15 0.280s, tl=7.912s}` with fastchess's timeleft.
-        times = [float(t) for t in re.findall(r"/-?\d+ ([\d.]+)s[,}]", moves)]
-        yield white, black, times
+
+def games(path):
+    """(white, black, [seconds of each move in order]) of each game of a PGN file, read with
+    python-chess's PGN reader (`chess.pgn`); each move's time is in its comment."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        while True:
+            game = chess.pgn.read_game(f)
+            if game is None:
+                break
+            times = []
+            for node in game.mainline():
+                # `+0.31/15 0.280s`, or `+0.31/15 0.280s, tl=7.912s` with fastchess's timeleft.
+                found = re.search(r"/-?\d+ ([\d.]+)s\b", node.comment)
+                if found:
+                    times.append(float(found.group(1)))
+            yield game.headers.get("White", "?"), game.headers.get("Black", "?"), times
 
 
 def main():
@@ -37,9 +45,7 @@ def main():
     used = {"engine": {20: [], 40: []}, "opponent": {20: [], 40: []}}
     left = {"engine": [], "opponent": []}
     count = 0
-    with open(a.pgn, encoding="utf-8") as f:
-        text = f.read()
-    for white, black, times in games(text):
+    for white, black, times in games(a.pgn):
         if a.engine not in (white, black):
             continue
         count += 1
