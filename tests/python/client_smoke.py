@@ -8,13 +8,13 @@ options, plays and analyses a few positions, ponders, and quits. Prints one line
 a final line "N passed, M failed"; exits non-zero when any check failed.
 """
 
-import logging
 import os
 import sys
-import traceback
 
 import chess
 import chess.engine
+
+from checks import check, finish, run_guarded, transcript
 
 EXPECTED_OPTIONS = {
     "Hash": "spin",
@@ -48,41 +48,9 @@ TABLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", 
 # Seconds python-chess waits for each answer; generous, timings are not under test.
 TIMEOUT = 30
 
-passed = 0
-failed = 0
 
 
-class Transcript(logging.Handler):
-    """The lines python-chess exchanges with the engine, taken from its debug log."""
 
-    def __init__(self):
-        super().__init__(logging.DEBUG)
-        self.sent = []
-        self.received = []
-
-    def emit(self, record):
-        message = record.getMessage()
-        for marker, lines in ((": << ", self.sent), (": >> ", self.received)):
-            if marker in message:
-                lines.append(message.split(marker, 1)[1])
-                return
-
-
-transcript = Transcript()
-chess_logger = logging.getLogger("chess.engine")
-chess_logger.setLevel(logging.DEBUG)
-chess_logger.addHandler(transcript)
-chess_logger.propagate = False
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
 
 
 def run_checks(path):
@@ -346,16 +314,9 @@ def run_checks(path):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "target/release/engine"
-    global failed
-    try:
-        run_checks(path)
-    except Exception:  # noqa: BLE001 - any error is a failure of the smoke test
-        failed += 1
-        print("FAIL unexpected error:")
-        traceback.print_exc(file=sys.stdout)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    run_guarded(run_checks, path)
+    finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

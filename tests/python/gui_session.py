@@ -19,48 +19,16 @@ of what it was given:
 Prints one line per check and a final line "N passed, M failed"; exits non-zero on a failure.
 """
 
-import logging
 import sys
 import time
 
 import chess
 import chess.engine
 
+from checks import check, finish, transcript
+
 TIMEOUT = 30
 OVERHEAD_MS = 10
-
-passed = 0
-failed = 0
-
-
-class Transcript(logging.Handler):
-    """The lines the engine sent, with the time each arrived, from python-chess's debug log."""
-
-    def __init__(self):
-        super().__init__(logging.DEBUG)
-        self.received = []
-
-    def emit(self, record):
-        message = record.getMessage()
-        if ": >> " in message:
-            self.received.append((time.monotonic(), message.split(": >> ", 1)[1]))
-
-
-transcript = Transcript()
-chess_logger = logging.getLogger("chess.engine")
-chess_logger.setLevel(logging.DEBUG)
-chess_logger.addHandler(transcript)
-chess_logger.propagate = False
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
 
 
 def timed(call):
@@ -127,7 +95,7 @@ def pondered_moves(engine):
     time.sleep(1.5)
     sent_before = len(transcript.received)
     _, spent = timed(lambda: engine.play(board, limit, ponder=True, game=game))
-    ponderhit = any("bestmove" in line for _, line in transcript.received[sent_before:])
+    ponderhit = any("bestmove" in line for line in transcript.received[sent_before:])
     # The hard limit of a 4 s clock is about 0.8 s, all spent in the 1.5 s pondered.
     check(
         f"ponderhit after 1.5 s pondered answers at once: {spent:.3f} s",
@@ -150,7 +118,7 @@ def analysis_with_isready_and_stop(engine):
         asked = time.monotonic()
         engine.protocol.send_line("isready")
         time.sleep(0.5)
-        readyok = [t for t, line in transcript.received if line == "readyok" and t >= asked]
+        readyok = [t for t, line in transcript.received_at if line == "readyok" and t >= asked]
         check(
             "isready in a search is answered while it runs",
             bool(readyok) and readyok[0] - asked < 0.5,
@@ -185,8 +153,7 @@ def run_checks(path):
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "target/release/engine"
     run_checks(path)
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":

@@ -9,10 +9,11 @@ and "N passed, M failed"; exits non-zero when any check failed.
 """
 
 import sys
-import traceback
 
 import chess
 import chess.engine
+
+from checks import check, finish, run_guarded
 
 TIMEOUT = 30
 # The second: after 1.e4 e5 2.Nf3 Qh4?? the queen hangs, Nxh4 is best by far.
@@ -21,18 +22,7 @@ POSITIONS = [
     chess.Board("rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"),
 ]
 
-passed = 0
-failed = 0
 
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
 
 
 def pv_is_legal(board, pv):
@@ -72,16 +62,9 @@ def run_checks(path):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "target/release/engine"
-    global failed
-    try:
-        run_checks(path)
-    except Exception:  # noqa: BLE001 - any error is a failure of the test
-        failed += 1
-        print("FAIL unexpected error:")
-        traceback.print_exc(file=sys.stdout)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    run_guarded(run_checks, path)
+    finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

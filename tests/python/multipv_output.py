@@ -12,26 +12,16 @@ Prints one line per check and "N passed, M failed"; exits non-zero when any chec
 """
 
 import sys
-import traceback
 
 import chess
 import chess.engine
 
+from checks import check, finish, run_guarded
+
 TIMEOUT = 30
 ONE_MOVE = chess.Board("7k/8/8/8/8/8/6R1/K7 b - - 0 1")
 
-passed = 0
-failed = 0
 
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
 
 
 def one_legal_move(engine):
@@ -69,20 +59,18 @@ def one_root_move_under_a_clock(engine):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "target/release/engine"
-    global failed
     engine = chess.engine.SimpleEngine.popen_uci([path], timeout=TIMEOUT)
-    try:
+
+    def checks():
         one_legal_move(engine)
         limited_strength(engine)
         one_root_move_under_a_clock(engine)
-    except Exception:  # noqa: BLE001 - any error is a failure of the test
-        failed += 1
-        print("FAIL unexpected error:")
-        traceback.print_exc(file=sys.stdout)
+
+    try:
+        run_guarded(checks)
     finally:
         engine.quit()
-    print(f"{passed} passed, {failed} failed")
-    sys.exit(1 if failed else 0)
+    finish()
 
 
 if __name__ == "__main__":
