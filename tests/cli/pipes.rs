@@ -3,10 +3,10 @@
 //! closes, either after the first line or before the engine has written anything.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, ExitStatus};
 use std::thread::{self, JoinHandle};
 
-use crate::common::{exit_within, ENGINE, TIMEOUT};
+use crate::common::{exit_within, spawn_piped, TIMEOUT};
 
 /// When the test closes the reading end of the engine's stdout.
 #[derive(Clone, Copy, Debug)]
@@ -27,13 +27,7 @@ fn positions(file: &str) -> String {
 }
 
 fn spawn(args: &[&str]) -> (Child, ChildStdin, JoinHandle<String>) {
-    let mut child = Command::new(ENGINE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the engine binary starts");
+    let mut child = spawn_piped(args);
     let stdin = child.stdin.take().expect("stdin is piped");
     let mut stderr = child.stderr.take().expect("stderr is piped");
     let stderr = thread::spawn(move || {

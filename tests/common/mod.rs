@@ -43,13 +43,7 @@ impl Engine {
 
     /// Starts the engine with command-line arguments.
     pub fn start_with_args(args: &[&str]) -> Engine {
-        let mut child = Command::new(ENGINE)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the engine binary starts");
+        let mut child = spawn_piped(args);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -369,6 +363,17 @@ pub fn exit_within(child: &mut Child, limit: Duration) -> Option<ExitStatus> {
     }
 }
 
+/// The engine started with `args`, its stdin, stdout and stderr piped.
+pub fn spawn_piped(args: &[&str]) -> Child {
+    Command::new(ENGINE)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine binary starts")
+}
+
 /// [`run`] with raw bytes on stdin (invalid UTF-8, NUL bytes, ...).
 pub fn run_bytes(args: &[&str], input: &[u8]) -> Run {
     run_within(args, input, TIMEOUT * 3)
@@ -376,13 +381,7 @@ pub fn run_bytes(args: &[&str], input: &[u8]) -> Run {
 
 /// [`run_bytes`] for a command that takes long (killed after `limit`).
 pub fn run_within(args: &[&str], input: &[u8], limit: Duration) -> Run {
-    let mut child = Command::new(ENGINE)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the engine binary starts");
+    let mut child = spawn_piped(args);
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
     let writer = thread::spawn(move || {

@@ -7,6 +7,7 @@ use engine::board::game::Game;
 use engine::eval::material::evaluate;
 use engine::eval::MATE;
 use engine::search::{Limits, SearchConfig, SearchKind};
+use engine::tools::compare;
 use shakmaty::Position;
 
 /// Every search, and IterativeDeepening with each of its parts off in turn.
@@ -153,31 +154,11 @@ fn perpetual_check_scores_zero() {
     // IterativeDeepening scores a repetition inside its search as a draw: from depth 2 on
     // (the check extension reaches the fourth ply) it sees the perpetual.
     // (Without move ordering, quiescence is slow here: depth 5 at most, about 0.3 s.)
+    // Whole and with each part off, as `engine compare` lists them.
     let id = config(SearchKind::IterativeDeepening);
-    let variants = [
-        (id, 7),
-        (
-            SearchConfig {
-                transposition_table: false,
-                ..id
-            },
-            7,
-        ),
-        (
-            SearchConfig {
-                move_ordering: false,
-                ..id
-            },
-            5,
-        ),
-        (
-            SearchConfig {
-                quiescence: false,
-                ..id
-            },
-            7,
-        ),
-    ];
+    let variants = compare::variants(&[SearchKind::IterativeDeepening], &id)
+        .into_iter()
+        .map(|v| (v.config, if v.config.move_ordering { 7 } else { 5 }));
     for (config, deepest) in variants {
         for d in 2..=deepest {
             let outcome = search(&start, &config, &depth(d));

@@ -12,6 +12,7 @@ use engine::board::game::Game;
 use engine::eval::{mate_distance, Evaluation, MATE};
 use engine::search::limits::{ClockState, TimeControl, TimeLimit};
 use engine::search::{Limits, SearchConfig, SearchKind};
+use engine::tools::compare;
 use shakmaty::Position;
 
 const R1B2RK1: &str = "r1b2rk1/pppp1ppp/2n5/2b1q3/3P4/2P5/PPP2PPP/R1BQKBNR w KQ - 0 1";
@@ -446,31 +447,13 @@ fn a_mate_limit_stops_the_search_early() {
 #[test]
 fn iterative_deepening_reports_legal_lines() {
     let all = read_epd("perft.epd");
+    // Whole and with each part off, as `engine compare` lists them.
     let id = config(SearchKind::IterativeDeepening);
-    let variants = [
-        (id, 4),
-        (
-            SearchConfig {
-                transposition_table: false,
-                ..id
-            },
-            4,
-        ),
-        (
-            SearchConfig {
-                move_ordering: false,
-                ..id
-            },
-            2,
-        ),
-        (
-            SearchConfig {
-                quiescence: false,
-                ..id
-            },
-            4,
-        ),
-    ];
+    let variants: Vec<(SearchConfig, u32)> =
+        compare::variants(&[SearchKind::IterativeDeepening], &id)
+            .into_iter()
+            .map(|v| (v.config, if v.config.move_ordering { 4 } else { 2 }))
+            .collect();
     for epd in all.iter().step_by(6) {
         let game = epd.game();
         let legal = game.position().legal_moves();
