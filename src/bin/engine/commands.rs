@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
-use engine::engine::options::{OptionChange, Settings};
+use engine::engine::options::{Assignment, OptionChange, Settings};
 use engine::search::SearchState;
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};
@@ -21,13 +21,26 @@ use engine::uci::output::Output;
 
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
-/// The options of `--set`, on top of the defaults.
-pub(crate) fn options(cli: &Cli) -> Result<Settings> {
+/// The settings of `--set`, on top of the defaults, each assignment handed to `each` as it is
+/// read (the one reading of `--set`, for the UCI commands and the tools alike).
+pub(crate) fn assign_all(
+    cli: &Cli,
+    mut each: impl FnMut(&Assignment) -> Result<()>,
+) -> Result<Settings> {
     let mut options = Settings::default();
     for setting in &cli.set {
         let set = options
             .assign(setting)
             .map_err(|e| anyhow::anyhow!("--set: {e}"))?;
+        each(&set)?;
+    }
+    Ok(options)
+}
+
+/// The options of `--set` for a tool, on top of the defaults: the net of `EvalFile` loaded,
+/// `SyzygyPath` refused (the tools search without tables).
+pub(crate) fn options(cli: &Cli) -> Result<Settings> {
+    assign_all(cli, |set| {
         if set.change == OptionChange::SyzygyPath {
             anyhow::bail!(
                 "SyzygyPath is for the UCI loop and go (the tools search without tables)"
@@ -37,8 +50,8 @@ pub(crate) fn options(cli: &Cli) -> Result<Settings> {
             engine::eval::nnue::use_file(Path::new(set.value.trim()))
                 .map_err(|e| anyhow::anyhow!("EvalFile: {e}"))?;
         }
-    }
-    Ok(options)
+        Ok(())
+    })
 }
 
 /// `engine spsa` (the `tune` build): the SPSA input lines, from the values of `--set`.

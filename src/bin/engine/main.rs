@@ -11,7 +11,7 @@ use shakmaty::CastlingMode;
 use engine::board::game::Game;
 use engine::engine::bench;
 use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
-use engine::engine::options::{Assignment, OptionChange, Settings, EMPTY_TEXT};
+use engine::engine::options::{Assignment, OptionChange, EMPTY_TEXT};
 use engine::eval::nnue::Net;
 use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
@@ -329,17 +329,14 @@ fn uci_session(cli: &Cli) -> Result<()> {
 /// None for the interactive loop.
 fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
     let mut commands = Vec::new();
-    let mut options = Settings::default();
-    for setting in &cli.set {
-        let set = options
-            .assign(setting)
-            .map_err(|e| anyhow::anyhow!("--set: {e}"))?;
-        check_option(&set, cli)?;
+    let options = commands::assign_all(cli, |set| {
+        check_option(set, cli)?;
         commands.push(Command::SetOption {
             name: set.name.to_string(),
             value: Some(set.value.to_string()),
         });
-    }
+        Ok(())
+    })?;
     if cli.fen.is_some() || cli.moves.is_some() {
         let mode = options.castling_mode();
         commands.push(position(cli.fen.as_deref(), cli.moves.as_deref(), mode)?);
