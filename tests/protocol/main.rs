@@ -17,3 +17,4 @@ mod search_options;
 mod session;
 mod table_clear;
 mod tablebases;
+mod time_claims;
