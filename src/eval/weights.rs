@@ -286,7 +286,8 @@ mod tests {
     fn the_weights_are_pinned_by_a_checksum() {
         // Every middlegame and endgame value of values.rs, each weighted by its place: a value
         // changed (by a retune or by a slip) changes these sums, and must be changed here on
-        // purpose. Their parts: PeSTO's tables as published, the hand-set terms.
+        // purpose. Their parts: PeSTO's material and square tables (each entry compared with the
+        // published ones by tests/eval/pesto.rs), the hand-set terms.
         let (mut mg, mut eg) = (0i64, 0i64);
         for (i, p) in WEIGHTS.to_vector().iter().enumerate() {
             let place = i as i64 + 1;

@@ -25,6 +25,14 @@ const MAX_DTZ: i32 = 1 << 18;
 /// Separates the directories of `SyzygyPath` (as Stockfish: `;` on Windows, `:` elsewhere).
 const PATH_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
 
+/// The directories of `path`, split at `separator`, trimmed, empty ones left out.
+fn directories(path: &str, separator: char) -> Vec<&str> {
+    path.split(separator)
+        .map(str::trim)
+        .filter(|d| !d.is_empty())
+        .collect()
+}
+
 /// The tables found in the directories of `SyzygyPath`.
 pub struct Tablebases {
     tables: Tablebase<Chess>,
@@ -85,8 +93,7 @@ impl Tablebases {
             wdl: BTreeSet::new(),
             dtz: BTreeSet::new(),
         };
-        let dirs: Vec<&str> = path.split(PATH_SEPARATOR).map(str::trim).collect();
-        let dirs: Vec<&str> = dirs.into_iter().filter(|d| !d.is_empty()).collect();
+        let dirs = directories(path, PATH_SEPARATOR);
         let mut skipped = Vec::new();
         for dir in &dirs {
             if let Err(why) = std::fs::read_dir(dir) {
@@ -354,6 +361,18 @@ impl SearchTables {
 mod tests {
     use super::*;
     use crate::eval::is_mate_score;
+
+    #[test]
+    fn syzygy_path_splits_at_semicolons_on_windows_and_colons_elsewhere() {
+        let expected = if cfg!(windows) { ';' } else { ':' };
+        assert_eq!(PATH_SEPARATOR, expected);
+        let windows = directories(r"C:\syzygy\345; D:\syzygy\6;;", ';');
+        assert_eq!(windows, [r"C:\syzygy\345", r"D:\syzygy\6"]);
+        let unix = directories("/tb/345: /tb/6::", ':');
+        assert_eq!(unix, ["/tb/345", "/tb/6"]);
+        // A drive letter's colon is no separator on Windows.
+        assert_eq!(directories(r"C:\tb", ';'), [r"C:\tb"]);
+    }
 
     #[test]
     fn a_tablebase_win_is_below_every_mate_and_no_mate_itself() {

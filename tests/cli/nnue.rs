@@ -1,45 +1,36 @@
 //! The neural evaluator's tools end to end: `engine datagen` writes records, `engine train`
-//! fits a net to them, and the engine evaluates and searches with that net as `EvalFile`.
+//! fits a net to them, and the engine evaluates and searches with that net as `EvalFile` (its
+//! `eval` and `bench` differ from the embedded net's), keeping it when a later file is refused.
 
-use crate::common::run;
+use crate::common::{run, Engine};
 
 /// A fresh path in the temporary directory.
 fn temp_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("engine-nnue-{}-{name}", std::process::id()))
 }
 
-#[test]
-fn datagen_then_train_then_search_with_the_net() {
-    let (data, net) = (temp_path("data.bin"), temp_path("net.nnue"));
-    let progress = format!("{}.progress", data.display());
-    let _ = std::fs::remove_file(&data);
-    let _ = std::fs::remove_file(&progress);
+/// `engine datagen` of 60 positions into `data`, then `engine train` of a net on them into
+/// `net`; and a second net trained from that one (`--init`), which is then removed.
+fn datagen_then_train(data: &std::path::Path, net: &std::path::Path) {
     let (data_arg, net_arg) = (data.to_string_lossy(), net.to_string_lossy());
-    let datagen = run(
-        &[
-            "datagen",
-            "--nodes",
-            "200",
-            "--positions",
-            "60",
-            "--format",
-            "records",
-            "-o",
-            &data_arg,
-        ],
-        "",
-    );
+    let datagen = [
+        "datagen",
+        "--nodes",
+        "200",
+        "--positions",
+        "60",
+        "--format",
+        "records",
+        "-o",
+    ];
+    let datagen = run(&[&datagen[..], &[&data_arg]].concat(), "");
     assert!(datagen.status.success(), "{}", datagen.stderr);
     assert!(datagen.stderr.contains("positions"), "{}", datagen.stderr);
-    let bytes = std::fs::read(&data).expect("datagen wrote the file");
-    assert!(bytes.len() >= 60 * 32 && bytes.len() % 32 == 0);
+    let bytes = std::fs::read(data).expect("datagen wrote the file");
+    assert!(bytes.len() >= 60 * 32 && bytes.len().is_multiple_of(32));
 
-    let train = run(
-        &[
-            "train", &data_arg, "-o", &net_arg, "--epochs", "2", "--batch", "16",
-        ],
-        "",
-    );
+    let train = ["train", &data_arg, "-o", &net_arg, "--epochs", "2"];
+    let train = run(&[&train[..], &["--batch", "16"]].concat(), "");
     assert!(train.status.success(), "{}", train.stderr);
     assert!(train.stdout.contains("epoch   2"), "{}", train.stdout);
     // 60 records are fewer than a held-out block: there is no held-out loss to show.
@@ -67,31 +58,103 @@ fn datagen_then_train_then_search_with_the_net() {
     assert_eq!(no_net.status.code(), Some(2), "{}", no_net.stderr);
     assert!(no_net.stderr.contains("missing.nnue"), "{}", no_net.stderr);
     let _ = std::fs::remove_file(tuned);
+}
 
-    let set = format!("EvalFile={net_arg}");
-    let eval = run(&["--set", "Evaluation=NNUE", "--set", &set, "eval"], "");
-    assert!(eval.status.success(), "{}", eval.stderr);
-    assert!(eval.stdout.contains("Evaluator: NNUE"), "{}", eval.stdout);
-    assert!(
-        eval.stdout.contains("x 8, output bucket 8 (32 pieces)"),
-        "{}",
-        eval.stdout
+/// Kiwipete, a middlegame where two nets hardly score alike.
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// The output of `command` (its arguments) run with NNUE and, when given, `EvalFile` set to `net`.
+fn with_net(net: Option<&str>, command: &[&str]) -> String {
+    let set = net.map(|net| format!("EvalFile={net}"));
+    let mut args = vec!["--set", "Evaluation=NNUE"];
+    if let Some(set) = &set {
+        args.extend(["--set", set.as_str()]);
+    }
+    let out = run(&[&args[..], command].concat(), "");
+    assert!(out.status.success(), "{}", out.stderr);
+    out.stdout
+}
+
+/// The `Evaluation:` line of `eval`'s output.
+fn evaluation_line(eval: &str) -> String {
+    eval.lines()
+        .find(|l| l.starts_with("Evaluation: "))
+        .unwrap_or_else(|| panic!("no Evaluation line:\n{eval}"))
+        .to_string()
+}
+
+/// The `Nodes searched` line of `bench`'s output.
+fn nodes_line(bench: &str) -> String {
+    bench
+        .lines()
+        .find(|l| l.starts_with("Nodes searched: "))
+        .unwrap_or_else(|| panic!("no Nodes searched line:\n{bench}"))
+        .to_string()
+}
+
+#[test]
+fn datagen_then_train_then_search_with_the_net() {
+    let (data, net) = (temp_path("data.bin"), temp_path("net.nnue"));
+    let progress = format!("{}.progress", data.display());
+    let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_file(&progress);
+    datagen_then_train(&data, &net);
+    let net_arg = net.to_string_lossy();
+
+    // The trained net is the one evaluating: `eval` and `bench` differ from the embedded net's,
+    // which prints the same shape line (a file read but not used would pass that line).
+    let eval = with_net(Some(&net_arg), &["--fen", KIWIPETE, "eval"]);
+    assert!(eval.contains("Evaluator: NNUE"), "{eval}");
+    assert!(eval.contains("x 8, output bucket 8 (32 pieces)"), "{eval}");
+    assert!(eval.contains(&format!("Net: {net_arg}")), "{eval}");
+    let embedded = with_net(None, &["--fen", KIWIPETE, "eval"]);
+    assert_ne!(evaluation_line(&eval), evaluation_line(&embedded));
+    let bench = with_net(Some(&net_arg), &["bench", "3"]);
+    assert_ne!(
+        nodes_line(&bench),
+        nodes_line(&with_net(None, &["bench", "3"]))
     );
-    let go = run(
-        &[
-            "--set",
-            "Evaluation=NNUE",
-            "--set",
-            &set,
-            "go",
-            "depth",
-            "5",
-        ],
-        "",
-    );
-    assert!(go.stdout.contains("bestmove "), "{}", go.stdout);
+    let go = with_net(Some(&net_arg), &["--fen", KIWIPETE, "go", "depth", "5"]);
+    assert!(go.contains("bestmove "), "{go}");
+
+    a_refused_file_keeps_the_net_in_use(&net_arg, &data.to_string_lossy());
     for path in [data, net, progress.into()] {
         let _ = std::fs::remove_file(path);
+    }
+}
+
+/// In one session: `net` loaded, then a missing file and a file that is no net (`not_a_net`)
+/// refused; `eval` still gives `net`'s score, not the embedded net's.
+fn a_refused_file_keeps_the_net_in_use(net: &str, not_a_net: &str) {
+    let mut engine = Engine::start();
+    engine.command(&format!("position fen {KIWIPETE}"));
+    let evaluation = |engine: &mut Engine| {
+        engine.send("eval");
+        let lines = engine.read_until("an Evaluation line", |l| l.starts_with("Evaluation: "));
+        lines.join("\n")
+    };
+    let embedded = evaluation_line(&evaluation(&mut engine));
+    engine.command(&format!("setoption name EvalFile value {net}"));
+    let loaded = evaluation(&mut engine);
+    assert_ne!(
+        evaluation_line(&loaded),
+        embedded,
+        "the file's net evaluates"
+    );
+    let missing = temp_path("no-such.nnue");
+    for refused in [missing.to_string_lossy().as_ref(), not_a_net] {
+        let out = engine.command(&format!("setoption name EvalFile value {refused}"));
+        assert!(
+            out.len() == 1 && out[0].contains("the net in use stays"),
+            "{out:?}"
+        );
+        let after = evaluation(&mut engine);
+        assert_eq!(
+            evaluation_line(&after),
+            evaluation_line(&loaded),
+            "{refused}"
+        );
+        assert!(after.contains(&format!("Net: {net}")), "{after}");
     }
 }
 

@@ -1,5 +1,6 @@
 //! The command-line tools: the bench signature is the one README.md records, `compare` shows
-//! Minimax and AlphaBeta agreeing on the course positions, `play` completes a short match.
+//! Minimax and AlphaBeta agreeing on the course positions, `play` completes a short match that
+//! AlphaBeta wins against the random player.
 
 use std::time::Duration;
 
@@ -177,21 +178,34 @@ fn compare_prints_json_and_tables() {
     }
 }
 
+/// The first player's points in one `Game N: A (White) vs B (Black): 1-0 by ...` line of
+/// `engine play`, where the first player is `first`.
+fn first_players_points(game: &str, first: &str) -> f64 {
+    let white = game.contains(&format!(": {first} (White) vs "));
+    let (result, _) = game
+        .split_once("): ")
+        .and_then(|(_, rest)| rest.split_once(' '))
+        .unwrap_or_else(|| panic!("no result in {game}"));
+    match (result, white) {
+        ("1/2-1/2", _) => 0.5,
+        ("1-0", true) | ("0-1", false) => 1.0,
+        ("1-0", false) | ("0-1", true) => 0.0,
+        _ => panic!("result '{result}' in {game}"),
+    }
+}
+
+/// AlphaBeta at depth 2 against the random player, 8 games: each ends by a rule or the move
+/// limit, and AlphaBeta scores at least 7.5. An engine no stronger than the random player
+/// scores ½ a game on average; it reaches 7.5 of 8 with decisive games only by winning all
+/// eight, probability (1/2)^8 = 1/256 (less when it can draw). Measured: 8 wins in 8. The score
+/// line counts the games' results as the game lines give them.
 #[test]
-fn play_completes_a_short_match_with_results_and_a_score() {
+fn play_completes_a_short_match_that_alphabeta_wins_against_random() {
     let openings = concat!(env!("CARGO_MANIFEST_DIR"), "/positions/openings.epd");
+    let first = "Search=AlphaBeta,Depth=2";
+    let args = ["play", "--white", first, "--black", "Search=Random"];
     let run = run(
-        &[
-            "play",
-            "--white",
-            "Search=AlphaBeta,Depth=2",
-            "--black",
-            "Search=Random",
-            "--games",
-            "4",
-            "--openings",
-            openings,
-        ],
+        &[&args[..], &["--games", "8", "--openings", openings]].concat(),
         "",
     );
     assert!(run.status.success(), "{}", run.stderr);
@@ -200,7 +214,7 @@ fn play_completes_a_short_match_with_results_and_a_score() {
         .into_iter()
         .filter(|l| l.starts_with("Game "))
         .collect();
-    assert_eq!(games.len(), 4, "{}", run.stdout);
+    assert_eq!(games.len(), 8, "{}", run.stdout);
     let endings = [
         "checkmate",
         "stalemate",
@@ -219,11 +233,31 @@ fn play_completes_a_short_match_with_results_and_a_score() {
             "{game}"
         );
     }
+    let points: Vec<f64> = games
+        .iter()
+        .map(|g| first_players_points(g, first))
+        .collect();
+    let total: f64 = points.iter().sum();
+    assert!(
+        total >= 7.5,
+        "AlphaBeta scored {total} of 8:\n{}",
+        run.stdout
+    );
+    let count = |p: f64| points.iter().filter(|&&x| x == p).count();
+    let counts = format!("{} - {} - {}", count(1.0), count(0.0), count(0.5));
     let score = run
         .lines()
         .into_iter()
         .find(|l| l.starts_with("Score of "))
         .expect("a score line");
+    assert!(
+        score.contains(&format!(": {counts} (wins - losses - draws)")),
+        "{score}"
+    );
+    assert!(
+        score.contains(&format!("score {:.3} +/- ", total / 8.0)),
+        "{score}"
+    );
     assert!(score.contains("(95%)"), "{score}");
 }
 

@@ -38,10 +38,11 @@ fn the_match_harness_plays_only_the_named_match() {
         .filter(|l| l.contains(" games, ") && l.contains(" faults"))
         .collect();
     assert_eq!(matches.len(), 1, "{stdout}");
-    assert!(matches[0].starts_with("ID vs Random: 2 games"), "{stdout}");
+    assert!(matches[0].starts_with("ID vs Random: 8 games"), "{stdout}");
+    // Eight games and the match's required result.
     assert_eq!(
         stdout.lines().last(),
-        Some("2 passed, 0 failed"),
+        Some("9 passed, 0 failed"),
         "{stdout}"
     );
 

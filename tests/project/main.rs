@@ -1,6 +1,7 @@
 //! The project as a whole: its architecture (layers, import loops, the one stdout writer, file
-//! sizes) and its licence.
+//! sizes), its licence and its dependencies' licences, and the Makefile.
 
 mod architecture;
 mod licence;
+mod make;
 mod source;

@@ -18,3 +18,4 @@ mod search_options;
 mod session;
 mod table_clear;
 mod tablebases;
+mod time_claims;

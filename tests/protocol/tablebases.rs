@@ -219,3 +219,57 @@ fn every_directory_of_the_path_is_loaded() {
     let _ = std::fs::remove_dir_all(&queen);
     let _ = std::fs::remove_dir_all(&rook);
 }
+
+/// The search lines (depth, score, nodes, pv: the `info depth` lines without their time) and
+/// the `bestmove` of `go` from `fen` with `Search` set to `search`, with or without the tables.
+fn search_output(search: &str, fen: &str, go: &str, tables: bool) -> Vec<String> {
+    let mut engine = Engine::start();
+    if tables {
+        engine.command(&format!("setoption name SyzygyPath value {TABLES}"));
+    }
+    engine.command(&format!("setoption name Search value {search}"));
+    engine.command(&format!("position fen {fen}"));
+    engine.send(go);
+    let (lines, best) = engine.read_bestmove();
+    let timeless = |line: &String| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let mut kept = Vec::new();
+        let mut i = 0;
+        while i < words.len() {
+            match words[i] {
+                "time" | "nps" | "hashfull" => i += 2,
+                word => {
+                    kept.push(word);
+                    i += 1;
+                }
+            }
+        }
+        kept.join(" ")
+    };
+    let searched = lines.iter().filter(|l| l.starts_with("info depth "));
+    searched.map(timeless).chain([best]).collect()
+}
+
+/// docs/protocol.md: the tables are IterativeDeepening's. Minimax, AlphaBeta and Random search
+/// exactly as without them (the same lines, nodes and move, no `tbhits`), while
+/// IterativeDeepening probes them (its lines report `tbhits`). In KPvK, where they hold every
+/// position.
+#[test]
+fn only_iterative_deepening_uses_the_tables() {
+    for (search, go) in [
+        ("Minimax", "go depth 3"),
+        ("AlphaBeta", "go depth 5"),
+        ("Random", "go depth 1"),
+    ] {
+        let with = search_output(search, KPK, go, true);
+        assert_eq!(with, search_output(search, KPK, go, false), "{search}");
+        assert!(with.iter().all(|l| !l.contains("tbhits")), "{with:?}");
+    }
+    let id = search_output("IterativeDeepening", KPK, "go depth 5", true);
+    assert!(id.iter().any(|l| l.contains(" tbhits ")), "{id:?}");
+    let id_without = search_output("IterativeDeepening", KPK, "go depth 5", false);
+    assert!(
+        id_without.iter().all(|l| !l.contains("tbhits")),
+        "{id_without:?}"
+    );
+}

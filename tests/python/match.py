@@ -26,8 +26,12 @@ Without options it plays the CI set. --clocked plays the clocked soak set instea
 the CI set played under clocks before issue 26 (ID vs ID at 1+0.01 and 5+0.05, AlphaBeta
 against Minimax at 2+0.02). --soak N plays N games of IterativeDeepening against itself at
 1 s + 0.01 s per game. --only NAME plays only those matches of the set whose name contains NAME
-(case ignored; an unknown name lists the names and exits with status 2). The last line is
-"N passed, M failed", counted in games.
+(case ignored; an unknown name lists the names and exits with status 2).
+
+One match of the CI set also has a result to reach: IterativeDeepening at depth 4 must score
+at least ID_VS_RANDOM_MIN of ID_VS_RANDOM_GAMES against the random player (see there why). The
+last line is "N passed, M failed", counted in checks: one per game (played to a proper end with
+no fault) and one per result required (reached or not).
 """
 
 import argparse
@@ -51,6 +55,14 @@ STALL_SECONDS = 15.0
 # A `go movetime T` move may take max(FLOOR, FACTOR * T) seconds from `go` to `bestmove`.
 MOVETIME_TOLERANCE_FLOOR = 1.0
 MOVETIME_TOLERANCE_FACTOR = 4.0
+# IterativeDeepening at depth 4 against the random player: games, and the least score (points)
+# it must make. Measured: 24 wins in 24 games (Random's seeds 7, 1 and 2, 8 games each; every
+# game a mate within 41 plies). An engine no stronger than the random player scores ½ a game on
+# average; with decisive games (the likeliest way to reach the bar) it makes 7.5 of 8 only by
+# winning all eight, probability (1/2)^8 = 1/256, and less when it can draw. The bar leaves room
+# for one draw (a game adjudicated at MAX_FULL_MOVES) but no loss.
+ID_VS_RANDOM_GAMES = 8
+ID_VS_RANDOM_MIN = 7.5
 
 
 def movetime_tolerance(movetime):
@@ -150,8 +162,10 @@ def play_game(white, black, opening_fen, clock=None, movetime=None, nodes=None, 
 
 
 def run_match(engine_path, label, first, second, games, openings, clock=None, movetime=None,
-              nodes=None, depth=None, new_process_each_game=False):
-    """Plays `games` games, colours alternating, each pair from one opening. Returns (passed, failed)."""
+              nodes=None, depth=None, new_process_each_game=False, min_score=None):
+    """Plays `games` games, colours alternating, each pair from one opening. Returns (passed,
+    failed) checks: one per game played to its end without a fault, and with `min_score` one
+    for the first player's score reaching it."""
     passed = failed = 0
     score = 0.0
     players = None
@@ -182,6 +196,11 @@ def run_match(engine_path, label, first, second, games, openings, clock=None, mo
         for p in players:
             p.close()
     print(f"{label}: {games} games, {first[0]} scored {score}/{games}, {failed} faults")
+    if min_score is not None:
+        reached = score >= min_score
+        print(f"{label}: {first[0]} must score at least {min_score}/{games}: "
+              f"{'reached' if reached else 'NOT REACHED'}")
+        passed, failed = (passed + 1, failed) if reached else (passed, failed + 1)
     return passed, failed
 
 
@@ -192,7 +211,7 @@ def ci_matches(engine_path, openings):
     return [
         ("ID depth 4 vs Random", lambda: run_match(
             engine_path, "ID vs Random", iterative, ("Random", {"Search": "Random", "Seed": 7}),
-            2, openings, depth=4)),
+            ID_VS_RANDOM_GAMES, openings, depth=4, min_score=ID_VS_RANDOM_MIN)),
         ("AlphaBeta d3 vs Minimax d2", lambda: run_match(
             engine_path, "AlphaBeta(3) vs Minimax(2)",
             ("AlphaBeta", {"Search": "AlphaBeta", "Depth": 3}), ("Minimax", {"Search": "Minimax", "Depth": 2}),

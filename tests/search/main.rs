@@ -1,5 +1,5 @@
 //! The searches: every mate at its exact distance, the draw rules, Minimax = AlphaBeta, the
-//! tablebases, and the best move of a stopped search.
+//! tablebases, the best move of a stopped search, and a floor for the tactics (ECM).
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -8,3 +8,4 @@ mod draws;
 mod mates;
 mod minimax_alphabeta;
 mod syzygy;
+mod tactics;
