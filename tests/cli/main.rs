@@ -6,6 +6,7 @@
 mod common;
 
 mod arguments;
+mod decisions;
 mod edges;
 mod explorer;
 mod nnue;

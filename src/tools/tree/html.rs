@@ -83,19 +83,20 @@ fn tree_json(tree: &SearchTree) -> String {
     let steps: Vec<String> = tree
         .steps
         .iter()
-        .map(|s| step_code(*s).to_string())
+        .filter_map(|s| step_code(*s).map(|code| code.to_string()))
         .collect();
     json.push_str(&steps.join(","));
     json.push_str("]}");
     json
 }
 
-/// A step as one number: three per node (entered, left, cut off).
-fn step_code(step: Step) -> usize {
+/// A step as one number: three per node (entered, left, cut off); None for pruned moves.
+fn step_code(step: Step) -> Option<usize> {
     match step {
-        Step::Enter(id) => 3 * id,
-        Step::Leave(id) => 3 * id + 1,
-        Step::Cutoff(id) => 3 * id + 2,
+        Step::Enter(id) => Some(3 * id),
+        Step::Leave(id) => Some(3 * id + 1),
+        Step::Cutoff(id) => Some(3 * id + 2),
+        Step::Prune(_) => None,
     }
 }
 

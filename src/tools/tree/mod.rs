@@ -21,7 +21,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::board::game::Game;
 use crate::eval::Score;
-use crate::search::observer::{NodeKind, Window};
+use crate::search::observer::{Decision, NodeKind, Prune, Window};
 use crate::search::{
     self, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
 };
@@ -59,6 +59,18 @@ pub enum Step {
     /// The node cuts off (AlphaBeta and IterativeDeepening): its last child's value reached
     /// its bound.
     Cutoff(usize),
+    /// IterativeDeepening prunes moves: the index of the [`Pruned`] moves in the tree.
+    Prune(usize),
+}
+
+/// Moves that IterativeDeepening did not search at a node, by one rule with the same values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pruned {
+    pub node: usize,
+    pub rule: Prune,
+    /// Whether the staged picker generated them (false: a futile node's quiet moves).
+    pub generated: bool,
+    pub moves: Vec<Skipped>,
 }
 
 /// A move a cut-off skipped (or a table move), with its SAN when the position is known.
@@ -89,6 +101,8 @@ pub struct TreeNode {
     pub table_move: Option<Skipped>,
     /// IterativeDeepening: it returned the table's value without searching a move.
     pub table_cutoff: bool,
+    /// IterativeDeepening: what it decided (rules, extensions, re-searches), in order.
+    pub notes: Vec<Decision>,
 }
 
 impl TreeNode {
@@ -105,6 +119,7 @@ impl TreeNode {
             pv: false,
             table_move: None,
             table_cutoff: false,
+            notes: Vec::new(),
         }
     }
 }
@@ -134,6 +149,8 @@ pub struct SearchTree {
     pub pv: Vec<Move>,
     /// Every node entered and left and every cut-off, in the order the search ran them.
     pub steps: Vec<Step>,
+    /// The moves IterativeDeepening pruned, in the order it pruned them.
+    pub pruned: Vec<Pruned>,
 }
 
 /// Why no tree was recorded.
@@ -255,6 +272,7 @@ pub fn record(
             .unwrap_or_default(),
         result,
         steps: recorder.steps,
+        pruned: recorder.pruned,
     };
     assign_roots(&mut tree, recorder.roots, &iterations)?;
     if let Some(root) = tree.roots.last() {
@@ -330,5 +348,10 @@ impl SearchTree {
             .filter_map(|node| node.cutoff.as_ref())
             .map(Vec::len)
             .sum()
+    }
+
+    /// How many moves the selective rules pruned, over the whole tree.
+    pub fn pruned_moves(&self) -> usize {
+        self.pruned.iter().map(|p| p.moves.len()).sum()
     }
 }
