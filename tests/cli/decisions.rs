@@ -1,6 +1,6 @@
 //! The decisions of IterativeDeepening's selective search as `engine tree` records them: every
 //! legal move of a full-width node is searched, pruned by a named rule, or skipped by a cut-off,
-//! and each decision holds the values that made it.
+//! each decision holds the values that made it, and the explorer's page names every one of them.
 
 use std::collections::HashMap;
 
@@ -8,17 +8,16 @@ use engine::board::game::Game;
 use engine::eval::Evaluation;
 use engine::search::observer::{Decision, NodeKind, Prune};
 use engine::search::SearchKind;
-use engine::tools::tree::{Edge, SearchTree};
+use engine::tools::tree::{self, Edge, SearchTree, Step};
 use shakmaty::{Chess, Move, Position};
 
+use crate::explorer::LARGE_FEN;
+use crate::page::pages;
 use crate::tree::{config, record, KIWIPETE, SMALL};
-
-/// A Queen's Gambit after 7 moves.
-const GAMBIT: &str = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP1B1PPP/R2QKB1R w KQ - 0 8";
 
 /// The default search of each position to its depth.
 fn default_trees() -> Vec<(&'static str, SearchTree)> {
-    [(SMALL[0], 7), (KIWIPETE, 5), (GAMBIT, 7)]
+    [(SMALL[0], 7), (KIWIPETE, 5), (LARGE_FEN, 7)]
         .into_iter()
         .map(|(fen, depth)| {
             let config = config(SearchKind::IterativeDeepening, Evaluation::Nnue);
@@ -251,4 +250,76 @@ fn node_rules_settle_their_nodes_with_the_values_they_compared() {
         }
     }
     assert!(cuts.iter().all(|&n| n > 0), "{cuts:?}");
+}
+
+#[test]
+fn the_page_names_each_reduction_re_search_prune_and_null_move_cut() {
+    for (fen, tree) in default_trees() {
+        let page = &pages(&tree::render_html(std::slice::from_ref(&tree)))[0];
+        for (id, node) in tree.nodes.iter().enumerate() {
+            let kinds: String = page.notes[id].iter().map(|(k, _)| *k).collect();
+            for (decision, letter) in node.notes.iter().filter_map(|d| {
+                let letter = match d {
+                    Decision::Reduction { .. } => 'R',
+                    Decision::ReSearch { .. } => 'S',
+                    Decision::NullMove { .. } => 'N',
+                    Decision::NullMoveResult { .. } => 'n',
+                    Decision::ReverseFutility { .. } => 'F',
+                    _ => return None,
+                };
+                Some((d, letter))
+            }) {
+                assert!(
+                    kinds.contains(letter),
+                    "{fen}: node {id} {decision:?}: {kinds}"
+                );
+            }
+            if let Some(Decision::NullMoveResult { score, cut, .. }) = node
+                .notes
+                .iter()
+                .find(|d| matches!(d, Decision::NullMoveResult { .. }))
+            {
+                let n = page.note(id, 'n').expect("the null move's result");
+                assert_eq!((n[0], n[2]), (*score as i64, i64::from(*cut)));
+            }
+        }
+        // The pruned and skipped moves, in the order of the steps, each named with its rule.
+        let recorded: Vec<(usize, Vec<String>)> = tree
+            .steps
+            .iter()
+            .filter_map(|step| match *step {
+                Step::Prune(i) => Some((tree.pruned[i].node, &tree.pruned[i].moves)),
+                Step::Cutoff(id) => tree.nodes[id].cutoff.as_ref().map(|c| (id, c)),
+                _ => None,
+            })
+            .map(|(node, moves)| {
+                let names = moves
+                    .iter()
+                    .map(|m| m.san.clone().expect("a SAN"))
+                    .collect();
+                (node, names)
+            })
+            .collect();
+        let named: Vec<(usize, Vec<String>)> = page
+            .groups
+            .iter()
+            .map(|g| {
+                let names = g
+                    .moves
+                    .iter()
+                    .map(|m| m.split(' ').next().unwrap_or("").to_string());
+                (g.node, names.collect())
+            })
+            .collect();
+        assert_eq!(named, recorded, "{fen}");
+        assert_eq!(
+            page.groups
+                .iter()
+                .filter(|g| g.kind != 'c')
+                .map(|g| g.moves.len())
+                .sum::<usize>(),
+            tree.pruned_moves(),
+            "{fen}"
+        );
+    }
 }

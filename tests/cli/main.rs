@@ -10,6 +10,7 @@ mod decisions;
 mod edges;
 mod explorer;
 mod nnue;
+mod page;
 mod pgn;
 mod pipes;
 mod spsa;

@@ -8,6 +8,7 @@
 //! they skipped. IterativeDeepening's tree holds every iteration (each a root of its own), as
 //! `go depth N` searches and counts them.
 
+mod data;
 mod dot;
 mod html;
 mod layout;
@@ -32,8 +33,10 @@ pub use dot::render as render_dot;
 pub use html::render as render_html;
 pub use svg::render as render_svg;
 
-/// The default of `--max-nodes`: about what a picture can show readably.
-pub const DEFAULT_MAX_NODES: u64 = 500;
+/// The default of `--max-nodes`: what the explorer page holds and steps through quickly.
+pub const DEFAULT_MAX_NODES: u64 = 100_000;
+/// The most nodes a picture (SVG, DOT) shows readably: `engine tree` warns above it.
+pub const READABLE_NODES: usize = 500;
 /// How long a search may run just to count its nodes.
 const COUNT_TIME: Duration = Duration::from_secs(10);
 
