@@ -29,6 +29,16 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         });
     }
 
+    /// A cut-off at the root after its `i`th move: the observer is told the later root moves.
+    #[inline]
+    pub(super) fn report_root_cutoff(&mut self, i: usize) {
+        let (moves, excluded) = (&self.root_moves, &self.excluded);
+        self.context.cutoff(0, || {
+            let later = moves.iter().skip(i + 1);
+            later.filter(|m| !excluded.contains(m)).copied().collect()
+        });
+    }
+
     /// A cut-off at `ply`: the observer is told the moves the frame would still hand out.
     #[inline]
     pub(super) fn report_cutoff(&mut self, gen: &MoveGen, board: &Board, ply: usize, color: Color) {

@@ -87,11 +87,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         }
         // In check every evasion, else the noisy moves only.
         self.frames[ply].start(None, self.ordering, in_check);
-        let pruning = (
-            delta_floor,
-            raw_eval.unwrap_or(0),
-            self.futility && !in_check,
-        );
+        let losing = self.futility && !in_check;
+        let pruning = (delta_floor, raw_eval.unwrap_or(0), losing);
         let Some((best, best_move, searched)) =
             self.quiesce_moves(pos, gen, ply, (alpha, beta), best, pruning)
         else {

@@ -121,11 +121,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 best_nodes = self.context.limiter.nodes() - nodes_before;
                 self.context.pv.update(0, m);
                 if alpha >= beta {
-                    let (moves, excluded) = (&self.root_moves, &self.excluded);
-                    self.context.cutoff(0, || {
-                        let later = moves.iter().skip(i + 1);
-                        later.filter(|m| !excluded.contains(m)).copied().collect()
-                    });
+                    self.report_root_cutoff(i);
                     break;
                 }
             }
