@@ -255,7 +255,7 @@ class Pane {
     this.layout(step);
     const after = this.pos.get(id);
     if (before && after) this.view.tx += (before.x - after.x) * this.view.k;
-    refresh(true);
+    refresh();
   }
 }
 
