@@ -10,7 +10,7 @@ use crate::eval::nnue::{self, Net, NnueAccumulator};
 use crate::eval::{is_mate_score, Accumulator, Evaluation, Score};
 use crate::search::limits::Limiter;
 use crate::search::multipv::{Line, RootLines};
-use crate::search::observer::{NodeKind, SearchObserver, Unobserved, Window};
+use crate::search::observer::{Decision, NodeKind, SearchObserver, Unobserved, Window};
 use crate::search::pv::PvTable;
 use crate::search::tablebase::SearchTables;
 use crate::search::types::{Iteration, Progress, Report, Stats, MAX_PLY};
@@ -344,6 +344,14 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     #[inline]
     pub fn table_cutoff(&mut self, ply: usize) {
         self.observer.table_cutoff(ply);
+    }
+
+    /// The node at `ply` decided `decision` (made only when observed): for the observer.
+    #[inline]
+    pub fn decide(&mut self, ply: usize, decision: impl FnOnce() -> Decision) {
+        if O::ACTIVE {
+            self.observer.decision(ply, decision());
+        }
     }
 
     #[inline]

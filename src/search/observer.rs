@@ -9,6 +9,7 @@
 use shakmaty::{Chess, Move};
 
 use crate::eval::Score;
+use crate::search::pvs::tt::Bound;
 
 /// How a node was entered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +26,94 @@ pub enum NodeKind {
 pub struct Window {
     pub alpha: Score,
     pub beta: Score,
+}
+
+/// Why IterativeDeepening did not search a move, with the values its rule compared (negamax).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prune {
+    /// Futility: `eval` + `margin` ≤ `alpha`, and the quiet move does not check.
+    Futility {
+        eval: Score,
+        margin: Score,
+        alpha: Score,
+    },
+    /// Late-move pruning: `count` quiet moves searched, `limit` the most a node of `depth` searches.
+    LateMove {
+        count: usize,
+        limit: usize,
+        depth: i32,
+    },
+    /// SEE pruning at `depth`: the exchange after the move scores below `threshold`.
+    See { threshold: Score, depth: i32 },
+    /// Quiescence's delta pruning: stand pat `eval` + at most `gain` + `margin` < `alpha`.
+    Delta {
+        gain: Score,
+        eval: Score,
+        margin: Score,
+        alpha: Score,
+    },
+    /// Quiescence: the capture loses material by exchange.
+    LosingCapture,
+}
+
+/// A decision of IterativeDeepening at a node, with the values it compared (negamax).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Searched a ply deeper, to `depth`: in check, or with a single legal move.
+    Extension { depth: i32, check: bool },
+    /// Mate distance pruning: the window the nearest mates leave, (`alpha`, `beta`), is empty.
+    MateDistance { alpha: Score, beta: Score },
+    /// The table's result (stored at `depth`, a `bound` of `score`) settles the node.
+    TableCut {
+        depth: i32,
+        bound: Bound,
+        score: Score,
+    },
+    /// Reverse futility: `eval` − `margin` ≥ `beta`, so the node fails high unsearched.
+    ReverseFutility {
+        eval: Score,
+        margin: Score,
+        beta: Score,
+    },
+    /// The null move of a node of `depth`, searched `reduction` plies shallower than `depth` − 1.
+    NullMove { depth: i32, reduction: i32 },
+    /// The null move's search returned `score` against `beta`: a cut when it reaches it.
+    NullMoveResult {
+        score: Score,
+        beta: Score,
+        cut: bool,
+    },
+    /// Futility: `eval` + `margin` ≤ `alpha`, so the quiet moves that do not check are skipped.
+    Futile {
+        eval: Score,
+        margin: Score,
+        alpha: Score,
+    },
+    /// Internal iterative reduction: no table move, so the node searches to `depth`, a ply less.
+    Iir { depth: i32 },
+    /// The next move, the `number`th searched by a node of `depth`, is searched `plies` shallower.
+    Reduction {
+        plies: i32,
+        number: usize,
+        depth: i32,
+    },
+    /// The last move is searched again (at full depth, or with the full window): it gave `score` > `alpha`.
+    ReSearch {
+        full_depth: bool,
+        score: Score,
+        alpha: Score,
+    },
+    /// The move `m` is not searched, by `rule`.
+    Pruned { m: Move, rule: Prune },
+    /// The root's aspiration window failed (`low` or high) with `score`: searched again in (`alpha`, `beta`).
+    Aspiration {
+        low: bool,
+        score: Score,
+        alpha: Score,
+        beta: Score,
+    },
+    /// Quiescence out of check: the static evaluation `eval`, the score of standing pat.
+    StandPat { eval: Score },
 }
 
 /// What a search reports of the tree it walks. Every node is entered once, where the search
@@ -55,6 +144,8 @@ pub trait SearchObserver {
     fn table_move(&mut self, _ply: usize, _m: Move) {}
     /// IterativeDeepening: the node at `ply` returns the table's value without searching a move.
     fn table_cutoff(&mut self, _ply: usize) {}
+    /// IterativeDeepening: the node at `ply` decided `decision` (a rule, an extension, a re-search).
+    fn decision(&mut self, _ply: usize, _decision: Decision) {}
 }
 
 /// No observer: the searches' default, every hook empty.
@@ -80,6 +171,8 @@ impl SearchObserver for Unobserved {
     fn table_move(&mut self, _ply: usize, _m: Move) {}
     #[inline(always)]
     fn table_cutoff(&mut self, _ply: usize) {}
+    #[inline(always)]
+    fn decision(&mut self, _ply: usize, _decision: Decision) {}
 }
 
 /// An observer lent to a search.
@@ -109,5 +202,8 @@ impl<T: SearchObserver + ?Sized> SearchObserver for &mut T {
     }
     fn table_cutoff(&mut self, ply: usize) {
         (**self).table_cutoff(ply);
+    }
+    fn decision(&mut self, ply: usize, decision: Decision) {
+        (**self).decision(ply, decision);
     }
 }

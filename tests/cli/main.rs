@@ -13,12 +13,14 @@ mod build_script;
 
 mod arguments;
 mod datagen;
+mod decisions;
 mod edges;
 mod explorer;
 mod identity;
 mod manual;
 mod nnue;
 mod openbench;
+mod page;
 mod pgn;
 mod pipes;
 mod spsa;

@@ -14,6 +14,7 @@ use engine::tools::tree::{self, Edge, SearchTree};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
 use crate::common::{number_after, run};
+use crate::page::{pages, Page};
 
 /// A move in standard UCI notation (the trees here are of standard chess).
 fn uci_move_standard(m: Move) -> String {
@@ -341,7 +342,7 @@ fn the_svg_holds_one_element_per_node_and_per_cutoff() {
             .collect();
         assert_eq!(pruned, skipped, "{fen} {kind}");
         assert_eq!(
-            kind == SearchKind::AlphaBeta,
+            kind != SearchKind::Minimax,
             !pruned.is_empty(),
             "{fen} {kind}"
         );
@@ -417,48 +418,31 @@ fn go_score(args: &[&str]) -> i64 {
     tokens[at + 1].parse().expect("a score")
 }
 
-/// The searches embedded in an explorer page (the JSON of `<script id="search-data">`).
-pub fn page_data(html: &str) -> Vec<serde_json::Value> {
-    let start =
-        html.find("id=\"search-data\">").expect("the data element") + "id=\"search-data\">".len();
-    let end = start + html[start..].find("</script>").expect("its end");
-    let data: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON data");
-    data.as_array().expect("an array of searches").clone()
-}
-
 /// Checks one search of a page against `go`: as many nodes, each entered and left once in the
 /// steps, the last root's value the search's score.
-fn check_page_search(search: &serde_json::Value, nodes: u64, score: i64, what: &str) {
-    let n = search["n"].as_array().expect("nodes");
-    assert_eq!(n.len() as u64, nodes, "{what}");
-    assert_eq!(search["nodes"].as_u64(), Some(nodes), "{what}");
-    let steps: Vec<u64> = search["steps"]
-        .as_array()
-        .expect("steps")
-        .iter()
-        .map(|s| s.as_u64().expect("a step"))
-        .collect();
-    for kind in [0, 1] {
-        let ids: Vec<u64> = steps
+fn check_page_search(page: &Page, nodes: u64, score: i64, what: &str) {
+    assert_eq!(page.moves.len() as u64, nodes, "{what}");
+    assert_eq!(page.json["nodes"].as_u64(), Some(nodes), "{what}");
+    for kind in ['e', 'l'] {
+        let ids: Vec<usize> = page
+            .steps
             .iter()
-            .filter(|&&s| s % 3 == kind)
-            .map(|s| s / 3)
+            .filter(|s| s.kind == kind)
+            .map(|s| s.node)
             .collect();
         let mut sorted = ids.clone();
         sorted.sort_unstable();
         assert_eq!(
             sorted,
-            (0..nodes).collect::<Vec<_>>(),
-            "{what}: step kind {kind}"
+            (0..nodes as usize).collect::<Vec<_>>(),
+            "{what}: {kind}"
         );
-        if kind == 0 {
+        if kind == 'e' {
             assert_eq!(ids, sorted, "{what}: nodes entered in order");
         }
     }
-    let roots = search["roots"].as_array().expect("roots");
-    let last = roots.last().expect("a root")[0].as_u64().expect("an id") as usize;
-    assert_eq!(n[last][7].as_i64(), Some(score), "{what}: root value");
-    assert_eq!(search["score"].as_i64(), Some(score), "{what}");
+    assert_eq!(page.root_value(), Some(score), "{what}: root value");
+    assert_eq!(page.json["score"].as_i64(), Some(score), "{what}");
 }
 
 #[test]
@@ -481,7 +465,7 @@ fn the_html_page_holds_the_nodes_and_the_score_of_go() {
             !out.stdout.contains("src=") && !out.stdout.contains("href="),
             "{search}"
         );
-        let data = page_data(&out.stdout);
+        let data = pages(&out.stdout);
         assert_eq!(data.len(), 1);
         check_page_search(&data[0], nodes, score, search);
     }
@@ -505,10 +489,10 @@ fn the_html_page_compares_searches_side_by_side() {
         "",
     );
     assert!(out.status.success(), "{}", out.stderr);
-    let data = page_data(&out.stdout);
+    let data = pages(&out.stdout);
     assert_eq!(data.len(), 2);
     for (search, page) in ["Minimax", "AlphaBeta"].iter().zip(&data) {
-        assert_eq!(page["search"].as_str(), Some(*search));
+        assert_eq!(page.json["search"].as_str(), Some(*search));
         let set = format!("Search={search}");
         let go = ["--fen", fen, "--set", &set, "go", "depth", "3"];
         check_page_search(page, go_nodes(&go), go_score(&go), search);
@@ -554,13 +538,13 @@ fn engine_tree_writes_the_file_named() {
 
 #[test]
 fn too_large_a_tree_is_refused_with_its_size_and_status_2() {
-    // Minimax to depth 3 from the start position: 1 + 20 + 400 + 8,902 nodes.
-    let out = run(&["tree", "--depth", "3", "--search", "Minimax"], "");
+    // Minimax to depth 4 from the start position: 206,604 nodes.
+    let out = run(&["tree", "--depth", "4", "--search", "Minimax"], "");
     assert_eq!(out.status.code(), Some(2), "{}", out.stderr);
     assert!(out.stdout.is_empty());
     assert!(
         out.stderr
-            .contains("would have 9323 nodes, more than --max-nodes 500"),
+            .contains("would have 206604 nodes, more than --max-nodes 100000"),
         "{}",
         out.stderr
     );
@@ -595,6 +579,54 @@ fn too_large_a_tree_is_refused_with_its_size_and_status_2() {
         "",
     );
     assert!(out.status.success(), "{}", out.stderr);
+}
+
+#[test]
+fn a_picture_too_large_to_read_is_drawn_with_a_warning_and_its_size() {
+    // Minimax to depth 3 from the start position: 9,323 nodes, more than 500.
+    for (format, warned) in [("svg", true), ("dot", true), ("html", false)] {
+        let out = run(
+            &[
+                "tree", "--depth", "3", "--search", "Minimax", "--format", format,
+            ],
+            "",
+        );
+        assert!(out.status.success(), "{format}: {}", out.stderr);
+        assert_eq!(
+            out.stderr
+                .contains("warning: the tree has 9323 nodes, more than 500"),
+            warned,
+            "{format}: {}",
+            out.stderr
+        );
+        let bytes = number_after(&out.stderr, "Page:").expect("the page's size");
+        assert_eq!(bytes as usize, out.stdout.len(), "{format}");
+    }
+}
+
+#[test]
+fn the_page_of_a_default_search_of_50000_nodes_takes_under_40_bytes_a_node() {
+    let out = run(
+        &[
+            "--fen",
+            crate::explorer::LARGE_FEN,
+            "tree",
+            "--search",
+            "IterativeDeepening",
+            "--depth",
+            "10",
+            "--format",
+            "html",
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    let page = &pages(&out.stdout)[0];
+    let nodes = page.moves.len();
+    assert!(nodes > 40_000, "{nodes} nodes");
+    let bytes = number_after(&out.stderr, "Page:").expect("the page's size");
+    assert_eq!(bytes as usize, out.stdout.len());
+    assert!(bytes < 40 * nodes as u64, "{bytes} bytes for {nodes} nodes");
 }
 
 #[test]

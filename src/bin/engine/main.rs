@@ -120,7 +120,8 @@ struct TreeArgs {
     /// Write to FILE instead of stdout.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<std::path::PathBuf>,
-    /// Refuse a tree of more nodes than this (too large to read); it says how many it would have.
+    /// Refuse a tree of more nodes than this, saying how many it would have (SVG and DOT warn
+    /// above 500, too many to read).
     #[arg(long, value_name = "N", default_value_t = engine::tools::tree::DEFAULT_MAX_NODES)]
     max_nodes: u64,
 }

@@ -6,6 +6,7 @@ use std::time::Instant;
 use anyhow::{bail, Context, Result};
 
 use engine::search::{SearchConfig, SearchKind};
+use engine::tools::tree::READABLE_NODES;
 use engine::uci::output::Output;
 
 use crate::commands::{options, positions, print_lines};
@@ -34,6 +35,17 @@ pub fn tree(cli: &Cli, args: &TreeArgs) -> Result<()> {
         trees.push(tree);
     }
     let searched = started.elapsed();
+    let picture = !matches!(args.format, TreeFormatArg::Html);
+    for tree in trees
+        .iter()
+        .filter(|t| picture && t.nodes.len() > READABLE_NODES)
+    {
+        Output::stderr().line(&format!(
+            "warning: the tree has {} nodes, more than {READABLE_NODES}: a picture that large is \
+             hard to read (--format html folds it, and replays it step by step)",
+            tree.nodes.len()
+        ));
+    }
     let started = Instant::now();
     let text = match args.format {
         TreeFormatArg::Svg => engine::tools::tree::render_svg(&trees[0]),
@@ -46,20 +58,28 @@ pub fn tree(cli: &Cli, args: &TreeArgs) -> Result<()> {
             .with_context(|| format!("cannot write {}", path.display()))?,
         None => print_lines(&Output::stdout(), &text),
     }
+    let all: usize = trees.iter().map(|t| t.nodes.len()).sum();
     for tree in &trees {
         let name = match trees.len() {
             1 => String::new(),
             _ => format!(" ({})", tree.kind),
         };
         Output::stderr().line(&format!(
-            "Tree: {} nodes, value {}, skipped by cut-offs {} moves{name}; searched twice in {:.1} ms, drawn in {:.1} ms",
+            "Tree: {} nodes, value {}, skipped by cut-offs {} moves, pruned {} moves{name}; \
+             searched twice in {:.1} ms, drawn in {:.1} ms",
             tree.nodes.len(),
             tree.result.score,
             tree.skipped_moves(),
+            tree.pruned_moves(),
             searched.as_secs_f64() * 1000.0,
             drawn.as_secs_f64() * 1000.0
         ));
     }
+    Output::stderr().line(&format!(
+        "Page: {} bytes, {:.1} bytes a node",
+        text.len(),
+        text.len() as f64 / all.max(1) as f64
+    ));
     Ok(())
 }
 

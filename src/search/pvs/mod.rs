@@ -1,8 +1,9 @@
 //! IterativeDeepening's own parts: the searcher and its root and nodes (principal variation
-//! search), quiescence, the selective parts, the staged move picker and the history it learns,
-//! static exchange evaluation, the transposition table, the tablebase probe, Lazy SMP, the
+//! search), what it tells an observer of its decisions, quiescence, the selective parts, the
+//! staged move picker and the history it learns, static exchange evaluation, the transposition table, the tablebase probe, Lazy SMP, the
 //! state kept from one move to the next, and the tunable parameters of them all.
 
+mod decisions;
 pub mod history;
 mod node;
 pub mod params;

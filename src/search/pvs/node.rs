@@ -4,14 +4,15 @@
 use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::board::rules::{self, Repetition};
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
-use crate::search::observer::{SearchObserver, Window};
+use crate::search::observer::{Decision, Prune, SearchObserver, Window};
+use crate::search::pvs::decisions::{re_search, table_cut};
 use crate::search::pvs::history::piece_to;
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::probe::TablebaseProbe;
 use crate::search::pvs::searcher::{IterativeDeepening, Node};
 use crate::search::pvs::see::see_ge;
-use crate::search::pvs::selective::late_move_reduction;
+use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin};
 use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
 use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
@@ -61,6 +62,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if self.context.enter(ply) {
             return 0;
         }
+        if in_check && may_extend {
+            let check = true;
+            self.context
+                .decide(ply, || Decision::Extension { depth, check });
+        }
         if ply >= MAX_PLY - 1 {
             return self.context.evaluate(pos);
         }
@@ -71,6 +77,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(MATE - ply as Score - 1);
         if alpha >= beta {
+            self.context
+                .decide(ply, || Decision::MateDistance { alpha, beta });
             return alpha;
         }
         let pv_node = beta - alpha > 1;
@@ -80,6 +88,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             if !pv_node && hit.cuts(depth, alpha, beta) {
                 self.context.stats.tt_cutoffs += 1;
                 self.context.table_cutoff(ply);
+                self.context.decide(ply, || table_cut(hit));
                 return hit.score;
             }
         }
@@ -93,7 +102,28 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         }
         if count == 1 && !in_check && may_extend {
             depth += 1;
+            let check = false;
+            self.context
+                .decide(ply, || Decision::Extension { depth, check });
         }
+        let node = (depth, ply, in_check, pv_node);
+        match self.search_node(pos, &gen, node, hit, (alpha, beta)) {
+            Ok(score) => self.bound_by_tablebase(tablebase, score, depth, ply),
+            Err(score) => score,
+        }
+    }
+
+    /// The static evaluation, the selective parts and the moves of a node `(depth, ply, in
+    /// check, in the PV)`: Ok with the moves' score, Err with a score the selective parts settled.
+    #[inline]
+    fn search_node(
+        &mut self,
+        pos: &Chess,
+        gen: &MoveGen,
+        (depth, ply, in_check, pv): (i32, usize, bool, bool),
+        hit: Option<Hit>,
+        (alpha, beta): (Score, Score),
+    ) -> Result<Score, Score> {
         // No static evaluation in check: nothing there would use it. The table keeps it.
         let static_eval = (!in_check).then(|| {
             hit.and_then(|hit| hit.eval)
@@ -104,7 +134,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             depth,
             ply,
             in_check,
-            pv: pv_node,
+            pv,
             improving: self.improving(ply, static_eval),
             futility_value: None,
             static_eval,
@@ -112,7 +142,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if let Some(eval) = static_eval {
             let eval = refined_by(eval, hit);
             if let Some(score) = self.prune_node(pos, &mut node, (alpha, beta), eval) {
-                return score;
+                return Err(score);
             }
         }
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
@@ -120,6 +150,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         // ply shallower (it will be searched again deeper, with a move to try first).
         if table_move.is_none() && depth >= params::iir_min_depth() && self.futility && !in_check {
             node.depth -= 1;
+            let depth = node.depth;
+            self.context.decide(ply, || Decision::Iir { depth });
         }
         self.context.table_move(ply, table_move);
         self.frames[ply].start(table_move, self.ordering, true);
@@ -128,8 +160,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if node.futility_value.is_some() {
             self.frames[ply].quiet_checks_only();
         }
-        let score = self.search_moves(pos, &gen, node, alpha, beta);
-        self.bound_by_tablebase(tablebase, score, depth, ply)
+        Ok(self.search_moves(pos, gen, node, alpha, beta))
     }
 
     /// Whether the static evaluation at `ply` beats the one two plies before (the same side to
@@ -154,6 +185,12 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         eval: Score,
     ) -> Option<Score> {
         if let Some(score) = self.reverse_futility(node, beta, eval) {
+            let margin = reverse_futility_margin(node);
+            self.context.decide(node.ply, || Decision::ReverseFutility {
+                eval,
+                margin,
+                beta,
+            });
             return Some(score);
         }
         if self.may_try_null_move(pos, node, beta, eval) {
@@ -165,6 +202,14 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         node.futility_value = self.futility_value(node, alpha, eval);
+        if let Some(value) = node.futility_value {
+            let margin = value - eval;
+            self.context.decide(node.ply, || Decision::Futile {
+                eval,
+                margin,
+                alpha,
+            });
+        }
         None
     }
 
@@ -227,28 +272,18 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                     .get_or_insert_with(|| CheckInfo::new(pos))
                     .gives_check(pos, m);
             if prunable && !gives_check {
+                self.report_pruned(m, &node, (late, late_limit), original_alpha);
                 continue;
             }
-            if see_threshold.is_some_and(|t| !gives_check && !see_ge(pos.board(), m, t)) {
+            if let Some(threshold) =
+                see_threshold.filter(|&t| !gives_check && !see_ge(pos.board(), m, t))
+            {
+                let rule = Prune::See { threshold, depth };
+                self.context.decide(ply, || Decision::Pruned { m, rule });
                 continue;
             }
-            let quiet = is_quiet(m);
-            if quiet {
-                self.quiets[ply].push(m);
-            }
-            self.played[ply] = Some(piece_to(color, m));
-            let child = self.play_move(pos, m);
-            let score = if searched == 0 {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
-            } else {
-                let reduction = if reducible && !gives_check {
-                    late_move_reduction(depth, searched)
-                } else {
-                    0
-                };
-                self.search_later_move(&child, &node, reduction, alpha, beta)
-            };
-            self.context.undo();
+            let reduce = reducible && !gives_check;
+            let score = self.search_move(pos, m, &node, searched, reduce, (alpha, beta));
             searched += 1;
             if self.context.stopped() {
                 return 0;
@@ -261,8 +296,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                     self.context.pv.update(ply, m);
                     if alpha >= beta {
                         self.on_beta_cutoff(m, pos, ply, depth);
-                        // The staged picker has not generated the moves it skips: none listed.
-                        self.context.cutoff(ply, Vec::new);
+                        self.report_cutoff(gen, pos.board(), ply, color);
                         break;
                     }
                 }
@@ -272,6 +306,47 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let key = self.context.history.key();
         self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
         best
+    }
+
+    /// Plays `m`, the move of the node after `searched` others, and searches it: the first with
+    /// the full window, the later ones by [`IterativeDeepening::search_later_move`], reduced
+    /// if late when `reduce`.
+    #[inline(always)]
+    fn search_move(
+        &mut self,
+        pos: &Chess,
+        m: Move,
+        node: &Node,
+        searched: usize,
+        reduce: bool,
+        (alpha, beta): (Score, Score),
+    ) -> Score {
+        let (depth, ply) = (node.depth, node.ply);
+        if is_quiet(m) {
+            self.quiets[ply].push(m);
+        }
+        self.played[ply] = Some(piece_to(pos.turn(), m));
+        let child = self.play_move(pos, m);
+        let score = if searched == 0 {
+            -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+        } else {
+            let reduction = if reduce {
+                late_move_reduction(depth, searched)
+            } else {
+                0
+            };
+            if reduction > 0 {
+                let (plies, number) = (reduction, searched + 1);
+                self.context.decide(ply, || Decision::Reduction {
+                    plies,
+                    number,
+                    depth,
+                });
+            }
+            self.search_later_move(&child, node, reduction, alpha, beta)
+        };
+        self.context.undo();
+        score
     }
 
     /// A move after the first (principal variation search): a null-window search, reduced by
@@ -289,9 +364,13 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let (new_depth, ply) = (node.depth - 1, node.ply + 1);
         let mut score = -self.negamax(child, new_depth - reduction, ply, -alpha - 1, -alpha);
         if reduction > 0 && score > alpha && !self.context.stopped() {
+            self.context
+                .decide(node.ply, || re_search(true, score, alpha));
             score = -self.negamax(child, new_depth, ply, -alpha - 1, -alpha);
         }
         if score > alpha && score < beta && !self.context.stopped() {
+            self.context
+                .decide(node.ply, || re_search(false, score, alpha));
             score = -self.negamax(child, new_depth, ply, -beta, -alpha);
         }
         score

@@ -10,7 +10,8 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::board::movegen::MoveGen;
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE_BOUND};
-use crate::search::observer::{SearchObserver, Window};
+use crate::search::observer::{Decision, Prune, SearchObserver, Window};
+use crate::search::pvs::decisions::table_cut;
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::IterativeDeepening;
@@ -53,6 +54,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             if beta - alpha == 1 && hit.cuts(0, alpha, beta) {
                 self.context.stats.tt_cutoffs += 1;
                 self.context.table_cutoff(ply);
+                self.context.decide(ply, || table_cut(hit));
                 return hit.score;
             }
         }
@@ -68,6 +70,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 .and_then(|hit| hit.eval)
                 .unwrap_or_else(|| self.context.evaluate(pos));
             raw_eval = Some(stand_pat);
+            self.context
+                .decide(ply, || Decision::StandPat { eval: stand_pat });
             if stand_pat >= beta {
                 if !gen.has_legal_move() {
                     return DRAW;
@@ -81,40 +85,15 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 delta_floor = Some(alpha - stand_pat - params::delta_margin());
             }
         }
-        // With futility on and out of check, captures that lose material by exchange are skipped.
-        let prune_losing = self.futility && !in_check;
         // In check every evasion, else the noisy moves only.
         self.frames[ply].start(None, self.ordering, in_check);
-        let color = pos.turn();
-        let mut searched = false;
-        let mut best_move = None;
-        while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
-            searched = true;
-            if delta_floor.is_some_and(|floor| self.context.evaluation.material_gain(m) < floor) {
-                continue;
-            }
-            if prune_losing && self.loses_material(pos, m, stage) {
-                continue;
-            }
-            let child = self.play_move(pos, m);
-            let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
-            self.context.undo();
-            if self.context.stopped() {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(m);
-                    if alpha >= beta {
-                        // The moves not yet generated are not listed (see the node's cut-off).
-                        self.context.cutoff(ply, Vec::new);
-                        break;
-                    }
-                }
-            }
-        }
+        let losing = self.futility && !in_check;
+        let pruning = (delta_floor, raw_eval.unwrap_or(0), losing);
+        let Some((best, best_move, searched)) =
+            self.quiesce_moves(pos, gen, ply, (alpha, beta), best, pruning)
+        else {
+            return 0;
+        };
         if !searched {
             // No move was generated: checkmate, stalemate, or a quiet position that stands pat.
             if in_check {
@@ -127,6 +106,66 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let bound = Bound::of(best, original_alpha, beta);
         self.store_quiescence((key, ply), hit, (best, bound), best_move, raw_eval);
         best
+    }
+
+    /// Searches the moves of the quiescence node at `ply` from `best`, skipping those below
+    /// `delta_floor` and, if `prune_losing`, those that lose material (`eval`: the stand pat):
+    /// the best score, its move, and whether any move was handed out; None when stopped.
+    #[inline(always)]
+    fn quiesce_moves(
+        &mut self,
+        pos: &Chess,
+        gen: &MoveGen,
+        ply: usize,
+        (mut alpha, beta): (Score, Score),
+        mut best: Score,
+        (delta_floor, eval, prune_losing): (Option<Score>, Score, bool),
+    ) -> Option<(Score, Option<Move>, bool)> {
+        let color = pos.turn();
+        let mut searched = false;
+        let mut best_move = None;
+        while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
+            searched = true;
+            let evaluation = self.context.evaluation;
+            if let Some(floor) = delta_floor.filter(|&floor| evaluation.material_gain(m) < floor) {
+                let rule = || {
+                    let (gain, margin) = (evaluation.material_gain(m), params::delta_margin());
+                    let alpha = floor + eval + margin;
+                    Prune::Delta {
+                        gain,
+                        eval,
+                        margin,
+                        alpha,
+                    }
+                };
+                self.context
+                    .decide(ply, || Decision::Pruned { m, rule: rule() });
+                continue;
+            }
+            if prune_losing && self.loses_material(pos, m, stage) {
+                let rule = Prune::LosingCapture;
+                self.context.decide(ply, || Decision::Pruned { m, rule });
+                continue;
+            }
+            let child = self.play_move(pos, m);
+            let score = -self.quiesce(&child, ply + 1, -beta, -alpha);
+            self.context.undo();
+            if self.context.stopped() {
+                return None;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(m);
+                    if alpha >= beta {
+                        self.report_cutoff(gen, pos.board(), ply, color);
+                        break;
+                    }
+                }
+            }
+        }
+        Some((best, best_move, searched))
     }
 
     /// Stores a quiescence result at depth 0, unless the node's probe (`hit`) found a deeper

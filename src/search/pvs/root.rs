@@ -3,8 +3,9 @@
 
 use crate::eval::{Score, INFINITY};
 use crate::search::depth_search::DepthOutcome;
-use crate::search::observer::{SearchObserver, Window};
+use crate::search::observer::{Decision, SearchObserver, Window};
 use crate::search::ordering::MovePicker;
+use crate::search::pvs::decisions::re_search;
 use crate::search::pvs::history::piece_to;
 use crate::search::pvs::params;
 use crate::search::pvs::searcher::IterativeDeepening;
@@ -46,19 +47,27 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut delta = params::asp_window();
         let (mut alpha, mut beta) = (last - delta, last + delta);
         loop {
-            match self.search_root(depth, alpha, beta) {
+            let (low, score) = match self.search_root(depth, alpha, beta) {
                 DepthOutcome::Completed(score) if score <= alpha && alpha > -INFINITY => {
                     alpha = (score - delta).max(-INFINITY);
+                    (true, score)
                 }
                 DepthOutcome::Completed(score) if score >= beta && beta < INFINITY => {
                     beta = (score + delta).min(INFINITY);
+                    (false, score)
                 }
                 outcome => return outcome,
-            }
+            };
             delta *= params::asp_growth();
             if delta > params::asp_max_window() {
                 (alpha, beta) = (-INFINITY, INFINITY);
             }
+            self.context.decide(0, || Decision::Aspiration {
+                low,
+                score,
+                alpha,
+                beta,
+            });
         }
     }
 
@@ -97,6 +106,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 -self.negamax(&child, depth - 1, 1, -alpha - 1, -alpha)
             };
             if searched > 0 && score > alpha && score < beta && !self.context.stopped() {
+                self.context.decide(0, || re_search(false, score, alpha));
                 score = -self.negamax(&child, depth - 1, 1, -beta, -alpha);
             }
             searched += 1;
@@ -111,6 +121,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 best_nodes = self.context.limiter.nodes() - nodes_before;
                 self.context.pv.update(0, m);
                 if alpha >= beta {
+                    self.report_root_cutoff(i);
                     break;
                 }
             }

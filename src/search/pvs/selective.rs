@@ -6,7 +6,7 @@ use shakmaty::{Chess, EnPassantMode, FromSetup, Position};
 
 use crate::board::keys::zobrist_key;
 use crate::eval::{Score, MATE_BOUND};
-use crate::search::observer::SearchObserver;
+use crate::search::observer::{Decision, SearchObserver};
 use crate::search::pvs::params;
 use crate::search::pvs::searcher::{IterativeDeepening, Node};
 
@@ -55,13 +55,19 @@ fn null_move_reduction(depth: i32, margin: Score) -> i32 {
 
 /// The futility margin at `depth` (0 at the horizon), or None beyond the depths it applies to.
 #[inline]
-fn futility_margin(depth: i32) -> Option<Score> {
+pub(super) fn futility_margin(depth: i32) -> Option<Score> {
     match depth {
         0 => Some(0),
         1 => Some(params::fp_margin_1()),
         2 => Some(params::fp_margin_2()),
         _ => None,
     }
+}
+
+/// The margin by which reverse futility wants the static evaluation of `node` above beta.
+#[inline]
+pub(super) fn reverse_futility_margin(node: &Node) -> Score {
+    params::rfp_margin() * (node.depth - node.improving as i32)
 }
 
 /// The position with the other side to move (a null move): no en passant, the fifty-move count
@@ -111,10 +117,15 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.null_at[ply] = true;
         self.played[ply] = None;
         self.context.play_null(zobrist_key(&null));
+        self.context
+            .decide(ply, || Decision::NullMove { depth, reduction });
         let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
         self.context.undo();
         self.null_at[ply] = false;
-        (score >= beta && !self.context.stopped()).then(|| null_move_claim(score, beta))
+        let cut = score >= beta && !self.context.stopped();
+        self.context
+            .decide(ply, || Decision::NullMoveResult { score, beta, cut });
+        cut.then(|| null_move_claim(score, beta))
     }
 
     /// With futility pruning, reverse futility (static null move): a node near the horizon,
@@ -133,7 +144,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             && node.depth <= params::rfp_max_depth()
             && beta.abs() < MATE_BOUND
             && static_eval.abs() < MATE_BOUND
-            && static_eval - params::rfp_margin() * (node.depth - node.improving as i32) >= beta;
+            && static_eval - reverse_futility_margin(node) >= beta;
         cut.then_some(static_eval)
     }
 

@@ -8,6 +8,7 @@
 //! they skipped. IterativeDeepening's tree holds every iteration (each a root of its own), as
 //! `go depth N` searches and counts them.
 
+mod data;
 mod dot;
 mod html;
 mod layout;
@@ -21,7 +22,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::board::game::Game;
 use crate::eval::Score;
-use crate::search::observer::{NodeKind, Window};
+use crate::search::observer::{Decision, NodeKind, Prune, Window};
 use crate::search::{
     self, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
 };
@@ -32,8 +33,10 @@ pub use dot::render as render_dot;
 pub use html::render as render_html;
 pub use svg::render as render_svg;
 
-/// The default of `--max-nodes`: about what a picture can show readably.
-pub const DEFAULT_MAX_NODES: u64 = 500;
+/// The default of `--max-nodes`: what the explorer page holds and steps through quickly.
+pub const DEFAULT_MAX_NODES: u64 = 100_000;
+/// The most nodes a picture (SVG, DOT) shows readably: `engine tree` warns above it.
+pub const READABLE_NODES: usize = 500;
 /// How long a search may run just to count its nodes.
 const COUNT_TIME: Duration = Duration::from_secs(10);
 
@@ -59,6 +62,18 @@ pub enum Step {
     /// The node cuts off (AlphaBeta and IterativeDeepening): its last child's value reached
     /// its bound.
     Cutoff(usize),
+    /// IterativeDeepening prunes moves: the index of the [`Pruned`] moves in the tree.
+    Prune(usize),
+}
+
+/// Moves that IterativeDeepening did not search at a node, by one rule with the same values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pruned {
+    pub node: usize,
+    pub rule: Prune,
+    /// Whether the staged picker generated them (false: a futile node's quiet moves).
+    pub generated: bool,
+    pub moves: Vec<Skipped>,
 }
 
 /// A move a cut-off skipped (or a table move), with its SAN when the position is known.
@@ -89,6 +104,8 @@ pub struct TreeNode {
     pub table_move: Option<Skipped>,
     /// IterativeDeepening: it returned the table's value without searching a move.
     pub table_cutoff: bool,
+    /// IterativeDeepening: what it decided (rules, extensions, re-searches), in order.
+    pub notes: Vec<Decision>,
 }
 
 impl TreeNode {
@@ -105,6 +122,7 @@ impl TreeNode {
             pv: false,
             table_move: None,
             table_cutoff: false,
+            notes: Vec::new(),
         }
     }
 }
@@ -134,6 +152,8 @@ pub struct SearchTree {
     pub pv: Vec<Move>,
     /// Every node entered and left and every cut-off, in the order the search ran them.
     pub steps: Vec<Step>,
+    /// The moves IterativeDeepening pruned, in the order it pruned them.
+    pub pruned: Vec<Pruned>,
 }
 
 /// Why no tree was recorded.
@@ -255,6 +275,7 @@ pub fn record(
             .unwrap_or_default(),
         result,
         steps: recorder.steps,
+        pruned: recorder.pruned,
     };
     assign_roots(&mut tree, recorder.roots, &iterations)?;
     if let Some(root) = tree.roots.last() {
@@ -330,5 +351,10 @@ impl SearchTree {
             .filter_map(|node| node.cutoff.as_ref())
             .map(Vec::len)
             .sum()
+    }
+
+    /// How many moves the selective rules pruned, over the whole tree.
+    pub fn pruned_moves(&self) -> usize {
+        self.pruned.iter().map(|p| p.moves.len()).sum()
     }
 }

@@ -1,11 +1,13 @@
 //! The observer that writes down the tree a search walks, node by node, as the search tells it.
 
+use std::collections::HashSet;
+
 use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 
 use crate::eval::Score;
-use crate::search::observer::{NodeKind, SearchObserver, Window};
-use crate::tools::tree::{Edge, Skipped, Step, TreeNode};
+use crate::search::observer::{Decision, NodeKind, Prune, SearchObserver, Window};
+use crate::tools::tree::{Edge, Pruned, Skipped, Step, TreeNode};
 
 /// Builds the nodes of a search's tree from its observer calls.
 pub struct Recorder {
@@ -14,12 +16,16 @@ pub struct Recorder {
     pub roots: Vec<usize>,
     /// What happened, in the order the search did it.
     pub steps: Vec<Step>,
+    /// The moves pruned, in the order pruned.
+    pub pruned: Vec<Pruned>,
     /// The node open at each ply of the current path.
     open: Vec<usize>,
-    /// The moves played on the current path, and the position each leads to (None after a
-    /// null move, whose position the observer is not shown).
+    /// The moves played on the current path, and the position each leads to.
     path: Vec<(Edge, Option<Chess>)>,
     root: Chess,
+    /// A decision about the node to be entered next (a reduction, a re-search, a null move),
+    /// with its ply.
+    pending: Option<(usize, Decision)>,
     /// The first call that did not fit the tree (a node entered at a ply the path has not
     /// reached, a leave or undo without its node or move): a broken hook.
     pub fault: Option<String>,
@@ -31,9 +37,11 @@ impl Recorder {
             nodes: Vec::new(),
             roots: Vec::new(),
             steps: Vec::new(),
+            pruned: Vec::new(),
             open: Vec::new(),
             path: Vec::new(),
             root: root.clone(),
+            pending: None,
             fault: None,
         }
     }
@@ -48,6 +56,92 @@ impl Recorder {
             0 => Some(&self.root),
             _ => self.path.get(ply - 1).and_then(|(_, pos)| pos.as_ref()),
         }
+    }
+
+    /// `m` pruned by `rule` at the node open at `ply`: joins the last pruned moves when they
+    /// are the same node's by the same rule, with no step between.
+    fn prune(&mut self, ply: usize, m: Move, rule: Prune) {
+        let Some(&node) = self.open.get(ply) else {
+            self.fail(format!("a move pruned at ply {ply}, where no node is open"));
+            return;
+        };
+        let name = skipped(self.position_at(ply), m);
+        // The last step pruned moves: the last group's.
+        let follows = matches!(self.steps.last(), Some(Step::Prune(_)));
+        if let Some(group) = self.pruned.last_mut().filter(|_| follows) {
+            if group.node == node && group.rule == rule {
+                group.moves.push(name);
+                return;
+            }
+        }
+        self.add_pruned(node, rule, true, vec![name]);
+    }
+
+    fn add_pruned(&mut self, node: usize, rule: Prune, generated: bool, moves: Vec<Skipped>) {
+        self.steps.push(Step::Prune(self.pruned.len()));
+        let pruned = Pruned {
+            node,
+            rule,
+            generated,
+            moves,
+        };
+        self.pruned.push(pruned);
+    }
+
+    /// At the end of a futile node `id` at `ply`: the quiet moves that do not check, which the
+    /// picker never generated, are pruned by futility.
+    fn prune_ungenerated(&mut self, id: usize, ply: usize) {
+        let Some(Decision::Futile {
+            eval,
+            margin,
+            alpha,
+        }) = self.nodes[id]
+            .notes
+            .iter()
+            .copied()
+            .find(|d| matches!(d, Decision::Futile { .. }))
+        else {
+            return;
+        };
+        let Some(pos) = self.position_at(ply) else {
+            return;
+        };
+        let seen = self.moves_seen(id);
+        let moves: Vec<Skipped> = pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| !seen.contains(m))
+            .map(|m| skipped(Some(pos), m))
+            .collect();
+        if !moves.is_empty() {
+            let rule = Prune::Futility {
+                eval,
+                margin,
+                alpha,
+            };
+            self.add_pruned(id, rule, false, moves);
+        }
+    }
+
+    /// The moves node `id` searched, pruned, or skipped at a cut-off.
+    fn moves_seen(&self, id: usize) -> HashSet<Move> {
+        let node = &self.nodes[id];
+        let mut seen: HashSet<Move> = node
+            .children
+            .iter()
+            .filter_map(|&c| match self.nodes[c].edge {
+                Edge::Move { mv, .. } => Some(mv),
+                _ => None,
+            })
+            .collect();
+        seen.extend(node.cutoff.iter().flatten().map(|s| s.mv));
+        // The pruned moves recorded since the node was entered are its own or its subtree's.
+        let own = self.pruned.iter().rev().take_while(|p| p.node >= id);
+        seen.extend(
+            own.filter(|p| p.node == id)
+                .flat_map(|p| p.moves.iter().map(|s| s.mv)),
+        );
+        seen
     }
 }
 
@@ -79,7 +173,13 @@ impl SearchObserver for Recorder {
             Some(parent) => self.nodes[parent].children.push(id),
             None => self.roots.push(id),
         }
-        self.nodes.push(TreeNode::new(parent, ply, edge, kind));
+        let mut node = TreeNode::new(parent, ply, edge, kind);
+        if let Some((at, decision)) = self.pending.take() {
+            if at == ply {
+                node.notes.push(decision);
+            }
+        }
+        self.nodes.push(node);
         self.open.push(id);
         self.steps.push(Step::Enter(id));
     }
@@ -92,7 +192,10 @@ impl SearchObserver for Recorder {
     }
 
     fn play_null(&mut self) {
-        self.path.push((Edge::Null, None));
+        let passed = self
+            .position_at(self.path.len())
+            .and_then(|pos| pos.clone().swap_turn().ok());
+        self.path.push((Edge::Null, passed));
     }
 
     fn undo(&mut self) {
@@ -104,6 +207,9 @@ impl SearchObserver for Recorder {
     fn leave(&mut self, ply: usize, window: Option<Window>, score: Score) {
         match self.open.get(ply) {
             Some(&id) if self.nodes[id].score.is_none() => {
+                if self.nodes[id].kind == NodeKind::Search {
+                    self.prune_ungenerated(id, ply);
+                }
                 let node = &mut self.nodes[id];
                 node.window = window;
                 node.score = Some(score);
@@ -134,6 +240,19 @@ impl SearchObserver for Recorder {
     fn table_cutoff(&mut self, ply: usize) {
         if let Some(&id) = self.open.get(ply) {
             self.nodes[id].table_cutoff = true;
+        }
+    }
+
+    fn decision(&mut self, ply: usize, decision: Decision) {
+        match decision {
+            Decision::Pruned { m, rule } => self.prune(ply, m, rule),
+            Decision::Reduction { .. } | Decision::ReSearch { .. } | Decision::NullMove { .. } => {
+                self.pending = Some((ply + 1, decision));
+            }
+            _ => match self.open.get(ply) {
+                Some(&id) => self.nodes[id].notes.push(decision),
+                None => self.fail(format!("a decision at ply {ply}, where no node is open")),
+            },
         }
     }
 }

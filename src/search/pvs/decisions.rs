@@ -1,0 +1,98 @@
+//! What IterativeDeepening tells its observer of its decisions, made only when one observes:
+//! the values each rule compared, and the moves a cut-off skipped.
+
+use shakmaty::{Board, Color, Move};
+
+use crate::board::movegen::MoveGen;
+use crate::eval::Score;
+use crate::search::observer::{Decision, Prune, SearchObserver};
+use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::selective::futility_margin;
+use crate::search::pvs::tt::Hit;
+
+impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+    /// Tells the observer that the node pruned `m` by late-move pruning (`late`, with the
+    /// limit), else by futility (a futile node's killer), with `alpha` the node's own.
+    #[inline(always)]
+    pub(super) fn report_pruned(
+        &mut self,
+        m: Move,
+        node: &Node,
+        (late, limit): (bool, Option<usize>),
+        alpha: Score,
+    ) {
+        let quiets = &self.quiets;
+        self.context.decide(node.ply, || {
+            let count = quiets[node.ply].len();
+            let rule = pruning_rule(node, late, (count, limit), alpha);
+            Decision::Pruned { m, rule }
+        });
+    }
+
+    /// A cut-off at the root after its `i`th move: the observer is told the later root moves.
+    #[inline]
+    pub(super) fn report_root_cutoff(&mut self, i: usize) {
+        let (moves, excluded) = (&self.root_moves, &self.excluded);
+        self.context.cutoff(0, || {
+            let later = moves.iter().skip(i + 1);
+            later.filter(|m| !excluded.contains(m)).copied().collect()
+        });
+    }
+
+    /// A cut-off at `ply`: the observer is told the moves the frame would still hand out.
+    #[inline]
+    pub(super) fn report_cutoff(&mut self, gen: &MoveGen, board: &Board, ply: usize, color: Color) {
+        let (frames, heuristics) = (&mut self.frames, &*self.heuristics);
+        self.context.cutoff(ply, || {
+            let frame = &mut frames[ply];
+            std::iter::from_fn(|| frame.next(gen, board, heuristics, color, ply))
+                .map(|(m, _)| m)
+                .collect()
+        });
+    }
+}
+
+/// The decision of a table cut by `hit`.
+pub(super) fn table_cut(hit: Hit) -> Decision {
+    let (depth, bound, score) = (hit.depth, hit.bound, hit.score);
+    Decision::TableCut {
+        depth,
+        bound,
+        score,
+    }
+}
+
+/// The decision to search a move again (`full_depth`, else with the full window).
+pub(super) fn re_search(full_depth: bool, score: Score, alpha: Score) -> Decision {
+    Decision::ReSearch {
+        full_depth,
+        score,
+        alpha,
+    }
+}
+
+/// The rule that prunes a move of `node` that may be pruned: late-move pruning when `late`
+/// (`count` quiet moves searched, the limit), else futility (a killer at a futile node).
+fn pruning_rule(
+    node: &Node,
+    late: bool,
+    (count, limit): (usize, Option<usize>),
+    alpha: Score,
+) -> Prune {
+    match limit.filter(|_| late) {
+        Some(limit) => Prune::LateMove {
+            count,
+            limit,
+            depth: node.depth,
+        },
+        None => {
+            let value = node.futility_value.unwrap_or(alpha);
+            let margin = futility_margin(node.depth).unwrap_or(0);
+            Prune::Futility {
+                eval: value - margin,
+                margin,
+                alpha,
+            }
+        }
+    }
+}
