@@ -14,7 +14,7 @@ NET_ENV := $(if $(EVALFILE),ENGINE_EVALFILE="$(abspath $(EVALFILE))")
 
 # The engine, as a user builds it, copied to $(EXE) when that names another file.
 all:
-	$(NET_ENV) $(CARGO) build --release $(if $(FEATURES),--features $(FEATURES))
+	$(NET_ENV) $(CARGO) build --release$(if $(FEATURES), --features $(FEATURES))
 	@if [ "$(EXE)" != "target/release/engine" ]; then cp target/release/engine "$(EXE)"; fi
 
 # The test command of README.md.

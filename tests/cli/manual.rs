@@ -16,7 +16,12 @@ fn readme_commands() -> Vec<String> {
         .expect("README.md has a Command line section");
     let mut commands = Vec::new();
     let rows = section.lines().take_while(|line| !line.starts_with("## "));
-    for row in rows.filter(|line| line.starts_with("| `engine")) {
+    // A command of the `tune` build only (`engine spsa`) is listed by that build's --help alone.
+    let built = |line: &&str| cfg!(feature = "tune") || !line.contains("--features tune");
+    for row in rows
+        .filter(|line| line.starts_with("| `engine"))
+        .filter(built)
+    {
         let first_cell = row.split('|').nth(1).unwrap_or("");
         for span in first_cell.split('`').skip(1).step_by(2) {
             if let Some(rest) = span.strip_prefix("engine ") {

@@ -218,17 +218,7 @@ pub fn record(
         limit_strength: false,
         ..*config
     };
-    if config.kind == SearchKind::Random {
-        return Err(TreeError::NoTree(config.kind));
-    }
-    if game.position().legal_moves().is_empty() {
-        return Err(TreeError::NoMoves);
-    }
-    let (nodes, exact) = count_nodes(game, config, depth, hash_mb);
-    if nodes > max_nodes {
-        let max = max_nodes;
-        return Err(TreeError::TooLarge { nodes, max, exact });
-    }
+    let nodes = check_size(game, config, (depth, hash_mb), max_nodes)?;
     let mut recorder = Recorder::new(game.position());
     let mut iterations = Vec::new();
     let mut report = |report: Report| {
@@ -288,6 +278,28 @@ pub fn record(
         }
     }
     Ok(tree)
+}
+
+/// Refuses a search that draws no tree (Random, no legal move) or one of more than
+/// `max_nodes` nodes; its node count otherwise, from a search without an observer.
+fn check_size(
+    game: &Game,
+    config: &SearchConfig,
+    (depth, hash_mb): (u32, usize),
+    max_nodes: u64,
+) -> Result<u64, TreeError> {
+    if config.kind == SearchKind::Random {
+        return Err(TreeError::NoTree(config.kind));
+    }
+    if game.position().legal_moves().is_empty() {
+        return Err(TreeError::NoMoves);
+    }
+    let (nodes, exact) = count_nodes(game, config, depth, hash_mb);
+    if nodes > max_nodes {
+        let max = max_nodes;
+        return Err(TreeError::TooLarge { nodes, max, exact });
+    }
+    Ok(nodes)
 }
 
 /// Gives each root search its depth and marks each depth's PV from its last root search: each
