@@ -7,6 +7,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::engine::options::UciOption;
 use crate::eval::report::EvalReport;
+use crate::eval::wdl::Wdl;
 use crate::search::Report;
 
 /// One thing the engine has to say.
@@ -27,6 +28,8 @@ pub enum Event {
     /// A search in a position without a legal move: checkmated (in check) or stalemated.
     NoLegalMove {
         in_check: bool,
+        /// With `UCI_ShowWDL`: the certain result, a loss or a draw.
+        wdl: Option<Wdl>,
     },
     /// The end of a search: its move and the move it expects in reply.
     BestMove {

@@ -349,6 +349,7 @@ pub const OPTIONS: &[UciOption] = &[
             },
         },
     },
+    switch("UCI_ShowWDL", |s| s.show_wdl, |s, on| s.show_wdl = on),
 ];
 
 /// The most search threads `Threads` asks for.

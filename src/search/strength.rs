@@ -176,6 +176,7 @@ pub fn run_limited(
                 seldepth: result.depth,
                 multipv,
                 score: line.score,
+                wdl: None,
                 nodes: result.nodes,
                 time: start.elapsed(),
                 hashfull: None,

@@ -1,6 +1,6 @@
 //! The UCI protocol through the binary's pipes: a session, hostile input, the fuzzer of the
 //! command handler, the analysis options (MultiPV, Threads, UCI_LimitStrength), Chess960
-//! notation and the Syzygy tables.
+//! notation, the Syzygy tables and UCI_ShowWDL.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -17,3 +17,4 @@ mod search_options;
 mod session;
 mod table_clear;
 mod tablebases;
+mod wdl_output;
