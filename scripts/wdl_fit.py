@@ -147,8 +147,37 @@ def negative_log_likelihood(theta, v, mat, outcome):
     return -np.sum(np.log(np.clip(p, 1e-12, 1)))
 
 
-def fit(data, degree):
-    """The 8 coefficients, a0..a3 then b0..b3 (those above `degree` held at 0)."""
+def bands(data):
+    """(lowest material, positions, a, b) of a and b fitted alone in each band of 6 material
+    counts that has 50 positions or more."""
+    m = np.clip(data[:, 1], MATERIAL_MIN, MATERIAL_MAX)
+    found = []
+    for low in range(MATERIAL_MIN, MATERIAL_MAX + 1, 6):
+        band = (m >= low) & (m < low + 6)
+        if band.sum() >= 50:
+            theta, _ = fit(data[band], 0, start_from_bands=False)
+            found.append((low, int(band.sum()), np.mean(m[band]), theta[0], theta[4]))
+    return found
+
+
+def bucket_start(data, degree):
+    """A start for the fit, as the WDL_model repository's: polynomials through the bands' a and b."""
+    found = bands(data)
+    if len(found) <= degree:
+        return None
+    centres = [mean / MATERIAL_ANCHOR for _, _, mean, _, _ in found]
+    a = [a for _, _, _, a, _ in found]
+    b = [b for _, _, _, _, b in found]
+    weights = [np.sqrt(n) for _, n, _, _, _ in found]
+    start = np.zeros(8)
+    start[: degree + 1] = np.polynomial.polynomial.polyfit(centres, a, degree, w=weights)
+    start[4 : 5 + degree] = np.polynomial.polynomial.polyfit(centres, b, degree, w=weights)
+    return start
+
+
+def fit(data, degree, start_from_bands=True):
+    """The 8 coefficients, a0..a3 then b0..b3 (those above `degree` held at 0), and the
+    negative log-likelihood: the best of the fits from a constant start and from the bands'."""
     v, mat, outcome = data[:, 0], data[:, 1], data[:, 2]
     free = [k for k in range(8) if k % 4 <= degree]
 
@@ -157,10 +186,15 @@ def fit(data, degree):
         theta[free] = x
         return negative_log_likelihood(theta, v, mat, outcome)
 
-    start = np.zeros(8)
-    start[0], start[4] = 150.0, 100.0
-    best = minimize(loss, start[free], method="Nelder-Mead", options=dict(maxiter=4000))
-    best = minimize(loss, best.x, method="BFGS")
+    constant = np.zeros(8)
+    constant[0], constant[4] = 150.0, 100.0
+    starts = [constant, bucket_start(data, degree) if start_from_bands and degree > 0 else None]
+    best = None
+    for start in (s for s in starts if s is not None):
+        found = minimize(loss, start[free], method="Nelder-Mead", options=dict(maxiter=4000))
+        found = minimize(loss, found.x, method="BFGS")
+        if best is None or found.fun < best.fun:
+            best = found
     theta = np.zeros(8)
     theta[free] = best.x
     return theta, best.fun
@@ -200,6 +234,7 @@ def plot(data, theta, path, bucket):
 
     matplotlib.use("Agg")
     matplotlib.rcParams["svg.fonttype"] = "none"
+    matplotlib.rcParams["font.sans-serif"] = ["DejaVu Sans"]
     import matplotlib.pyplot as plt
 
     ranges = [(17, 40), (41, 60), (61, 78)]
@@ -231,7 +266,17 @@ def plot(data, theta, path, bucket):
     axes[0].set_ylabel("rate")
     axes[0].legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, metadata={"Date": None} if path.endswith(".svg") else None)
+    if not path.endswith(".svg"):
+        fig.savefig(path)
+        return
+    # An SVG without its date, its coordinates to a tenth of a point: small and the same from
+    # the same games.
+    buffer = io.StringIO()
+    fig.savefig(buffer, format="svg", metadata={"Date": None})
+    tenth = lambda number: f"{float(number.group()):.1f}"
+    short = lambda tag: re.sub(r"-?\d+\.\d{2,}", tenth, tag.group())
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(re.sub(r"<[^>]*>", short, buffer.getvalue()))
 
 
 def main():
@@ -260,6 +305,10 @@ def main():
         "outcomes from the mover's side: "
         + ", ".join(f"{name} {np.mean(outcome == k):.3f}" for k, name in enumerate(["W", "D", "L"]))
     )
+    print("a and b fitted alone in bands of 6 material counts:")
+    for low, n, _, band_a, band_b in bands(data):
+        high = min(low + 5, MATERIAL_MAX)
+        print(f"  material {low}-{high}: {n} positions, a = {band_a:.1f} cp, b = {band_b:.1f} cp")
     if a.degree == "auto":
         print("two-fold cross-validation by game (even and odd games):")
         degree = choose_degree(data)
