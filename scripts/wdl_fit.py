@@ -14,7 +14,9 @@ The model, as Stockfish's: with m = clamp(material, 17, 78) / 58,
     a(m) = a0 + a1 m + a2 m^2 + a3 m^3,   b(m) = b0 + b1 m + b2 m^2 + b3 m^3,
     win(v) = 1 / (1 + exp((a(m) - v) / b(m))),   loss(v) = win(-v),   draw = 1 - win - loss,
 
-fitted by maximum likelihood over the samples. Prints the counts, the coefficients as the Rust
+fitted by maximum likelihood over the samples. The degree of the polynomials (3 at most) is the
+one whose fits predict held-out games best (fitted on the even games, scored on the odd ones and
+the other way round) unless --degree says. Prints the counts, the coefficients as the Rust
 constants of src/eval/wdl.rs, and draws predicted against observed rates by score bucket, for a
 few material ranges, into the file given with --plot (SVG or PNG, by its extension).
 

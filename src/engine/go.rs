@@ -168,8 +168,7 @@ impl Engine {
     }
 }
 
-/// A search's report with the win, draw and loss chances of its score added, given the root's
-/// material count (`UCI_ShowWDL` on); without it, the report as it is.
+/// A report with its score's chances added, given the root's material (`UCI_ShowWDL` on).
 fn with_wdl(report: Report, root_material: Option<u32>) -> Report {
     match (report, root_material) {
         (Report::Iteration(mut line), Some(material)) => {

@@ -39,10 +39,10 @@ impl Wdl {
     };
 }
 
-/// a(m) = A[0] + A[1]·m + A[2]·m² + A[3]·m³ in centipawns (fit of docs/protocol.md#wdl-model).
-const A: [f64; 4] = [2075.9432, -5285.6178, 2997.1457, 677.0934];
+/// a(m) = A[0] + A[1]·m + A[2]·m² + A[3]·m³ in centipawns (fit: docs/protocol.md#wdl-model).
+const A: [f64; 4] = [1316.0631, -4026.6658, 4454.4607, -1608.1076];
 /// b(m), likewise.
-const B: [f64; 4] = [340.1714, -87.0121, -1645.1844, 1735.0820];
+const B: [f64; 4] = [309.0294, -978.0262, 1302.3144, -533.9546];
 
 /// The material counts the model was fitted on; others are read as the nearest end.
 const MATERIAL_RANGE: (u32, u32) = (17, 78);
@@ -73,9 +73,9 @@ fn win_per_mille(score: f64, material: u32) -> u32 {
     (1000.0 / (1.0 + ((a - score) / b).exp())).round() as u32
 }
 
-/// The chances of `score`, from the side to move, with `material` (see [`material_count`]) on
-/// the board: a mate score is a certain result; W + D + L = 1000.
+/// The chances of `score` for the side to move with `material` on the board; W + D + L = 1000.
 pub fn wdl(score: Score, material: u32) -> Wdl {
+    // A mate is a certain result.
     if is_mate_score(score) {
         return if score > 0 { Wdl::WIN } else { Wdl::LOSS };
     }

@@ -149,8 +149,7 @@ pub struct Iteration {
     /// The line's rank among the root moves (from 1) when MultiPV asks for more than one.
     pub multipv: Option<usize>,
     pub score: Score,
-    /// The score's win, draw and loss chances (`UCI_ShowWDL`): left empty by the searches,
-    /// filled in by the engine, which knows the root's material.
+    /// The score's chances (`UCI_ShowWDL`): none from the searches, filled in by the engine.
     pub wdl: Option<Wdl>,
     pub nodes: u64,
     pub time: Duration,

@@ -20,8 +20,7 @@ pub fn score(score: Score) -> String {
     }
 }
 
-/// ` wdl W D L` (per mille), as Stockfish's `UCI_ShowWDL` adds it after the score; nothing
-/// without chances.
+/// ` wdl W D L` (per mille), as Stockfish writes it after the score; nothing without chances.
 pub fn wdl(wdl: Option<Wdl>) -> String {
     wdl.map_or(String::new(), |w| {
         format!(" wdl {} {} {}", w.win, w.draw, w.loss)
