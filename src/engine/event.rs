@@ -7,6 +7,7 @@ use shakmaty::{CastlingMode, Chess, Move};
 
 use crate::engine::options::UciOption;
 use crate::eval::report::EvalReport;
+use crate::eval::wdl::Wdl;
 use crate::search::Report;
 
 /// One thing the engine has to say.
@@ -29,6 +30,8 @@ pub enum Event {
         in_check: bool,
         /// The line's number (`multipv 1`) when MultiPV asks for more than one line.
         multipv: Option<usize>,
+        /// With `UCI_ShowWDL`: the certain result, a loss or a draw.
+        wdl: Option<Wdl>,
     },
     /// The end of a search: its move and the move it expects in reply.
     BestMove {

@@ -10,8 +10,9 @@ use crate::engine::command::GoParams;
 use crate::engine::event::{quote, Event, PerftReport};
 use crate::engine::task::{wait_for_release, Finished, TaskKind};
 use crate::engine::Engine;
+use crate::eval::wdl::{self, Wdl};
 use crate::search::limits::{ClockState, TimeControl, TimeLimit};
-use crate::search::{self, Limits, SearchConfig};
+use crate::search::{self, Limits, Report, SearchConfig};
 
 impl Engine {
     /// `go`: a search on its own thread, ending with `bestmove`.
@@ -30,6 +31,10 @@ impl Engine {
         };
         let game = self.game.clone();
         let sink = self.sink.clone();
+        let wdl_material = self
+            .settings
+            .show_wdl
+            .then(|| wdl::material_count(game.position().board()));
         let infinite = params.infinite;
         // A `go` with no limit at all would search to the maximum depth: like `go infinite`.
         let unbounded = limits.depth.is_none()
@@ -53,12 +58,18 @@ impl Engine {
                 &mut state,
                 signals,
                 start,
-                &mut |report| sink(Event::Search(report)),
+                &mut |report| sink(Event::Search(with_wdl(report, wdl_material))),
             );
             if result.best.is_none() {
                 let in_check = game.position().is_check();
                 let multipv = (config.multi_pv > 1).then_some(1);
-                sink(Event::NoLegalMove { in_check, multipv });
+                let result = if in_check { Wdl::LOSS } else { Wdl::DRAW };
+                let wdl = wdl_material.map(|_| result);
+                sink(Event::NoLegalMove {
+                    in_check,
+                    multipv,
+                    wdl,
+                });
             }
             wait_for_release(signals, infinite);
             Finished {
@@ -168,6 +179,17 @@ impl Engine {
             self.message("searchmoves: no legal move given; searching all moves".to_string());
         }
         moves
+    }
+}
+
+/// A report with its score's chances added, given the root's material (`UCI_ShowWDL` on).
+fn with_wdl(report: Report, root_material: Option<u32>) -> Report {
+    match (report, root_material) {
+        (Report::Iteration(mut line), Some(material)) => {
+            line.wdl = Some(wdl::wdl(line.score, material));
+            Report::Iteration(line)
+        }
+        (report, _) => report,
     }
 }
 

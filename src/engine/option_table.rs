@@ -397,6 +397,7 @@ const ENGINE_OPTIONS: &[UciOption] = &[
             },
         },
     },
+    switch("UCI_ShowWDL", |s| s.show_wdl, |s, on| s.show_wdl = on),
 ];
 
 /// The most search threads `Threads` asks for.

@@ -18,6 +18,8 @@ pub struct Settings {
     pub search: SearchConfig,
     /// `UCI_Chess960`: castling rights of any rook, castling written king-takes-rook.
     pub chess960: bool,
+    /// `UCI_ShowWDL`: every scored `info` line also gives the score's win, draw and loss chances.
+    pub show_wdl: bool,
 }
 
 impl Settings {
@@ -29,6 +31,7 @@ impl Settings {
         depth: 0,
         search: SearchConfig::DEFAULT,
         chess960: false,
+        show_wdl: false,
     };
 
     /// How castling is read and written: `UCI_Chess960`.

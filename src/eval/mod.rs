@@ -5,6 +5,7 @@
 //!   mobility, king safety, bishop pair, rook files and tempo.
 //! - [`nnue`]: a neural net trained on the engine's own games, updated move by move; the
 //!   default.
+//! - [`wdl`]: what a score means in games (win, draw and loss chances), for `UCI_ShowWDL`.
 
 pub mod incremental;
 pub mod material;
@@ -15,6 +16,7 @@ pub mod report;
 pub mod tapered;
 pub mod trace;
 pub mod values;
+pub mod wdl;
 pub mod weights;
 
 use std::fmt;

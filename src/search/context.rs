@@ -193,6 +193,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
             seldepth: self.seldepth as u32,
             multipv,
             score,
+            wdl: None,
             tbhits: self.tablebases.hits(),
             nodes: self.limiter.nodes(),
             time: self.limiter.elapsed(),

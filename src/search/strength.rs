@@ -184,6 +184,7 @@ pub fn run_limited(
                 seldepth: depth,
                 multipv,
                 score: line.score,
+                wdl: None,
                 nodes: result.nodes,
                 time: start.elapsed(),
                 hashfull: None,

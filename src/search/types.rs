@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use shakmaty::Move;
 
+use crate::eval::wdl::Wdl;
 use crate::eval::{mated_in, Evaluation, Score, DRAW};
 use crate::search::multipv::Line;
 #[cfg(feature = "tune")]
@@ -163,6 +164,8 @@ pub struct Iteration {
     /// The line's rank among the root moves (from 1) when MultiPV asks for more than one.
     pub multipv: Option<usize>,
     pub score: Score,
+    /// The score's chances (`UCI_ShowWDL`): none from the searches, filled in by the engine.
+    pub wdl: Option<Wdl>,
     pub nodes: u64,
     pub time: Duration,
     /// Permille of the transposition table in use, when the search has one.

@@ -9,6 +9,7 @@ use crate::board::rules::GameEnd;
 use crate::engine::event::{BenchProgress, BenchSummary, BoardReport, PerftReport};
 use crate::engine::options::{OptionKind, OptionValue, UciOption, EMPTY_TEXT};
 use crate::eval::report::{EvalReport, PieceCount, TermRow, Terms};
+use crate::eval::wdl::Wdl;
 use crate::eval::{mate_distance, Score};
 use crate::search::{nodes_per_second, Iteration, Progress, Stats};
 
@@ -20,6 +21,13 @@ pub fn score(score: Score) -> String {
     }
 }
 
+/// ` wdl W D L` (per mille), as Stockfish writes it after the score; nothing without chances.
+pub fn wdl(wdl: Option<Wdl>) -> String {
+    wdl.map_or(String::new(), |w| {
+        format!(" wdl {} {} {}", w.win, w.draw, w.loss)
+    })
+}
+
 /// The `info` line of a completed depth, castling written in `mode`.
 pub fn iteration(it: &Iteration, mode: CastlingMode) -> String {
     let millis = it.time.as_millis();
@@ -27,10 +35,11 @@ pub fn iteration(it: &Iteration, mode: CastlingMode) -> String {
         .multipv
         .map_or(String::new(), |k| format!(" multipv {k}"));
     let mut line = format!(
-        "info depth {} seldepth {}{multipv} score {} nodes {} nps {}",
+        "info depth {} seldepth {}{multipv} score {}{} nodes {} nps {}",
         it.depth,
         it.seldepth.max(it.depth),
         score(it.score),
+        wdl(it.wdl),
         it.nodes,
         nodes_per_second(it.nodes, it.time)
     );
@@ -88,11 +97,11 @@ pub fn bestmove(best: Option<Move>, ponder: Option<Move>, mode: CastlingMode) ->
 }
 
 /// `info depth 0 score ...`: the answer of a search without a legal move, checkmated (in check)
-/// or stalemated.
-pub fn no_legal_move(in_check: bool, multipv: Option<usize>) -> String {
+/// or stalemated, with its certain result under `UCI_ShowWDL`.
+pub fn no_legal_move(in_check: bool, multipv: Option<usize>, result: Option<Wdl>) -> String {
     let score = if in_check { "mate 0" } else { "cp 0" };
     let multipv = multipv.map_or(String::new(), |k| format!(" multipv {k}"));
-    format!("info depth 0{multipv} score {score}")
+    format!("info depth 0{multipv} score {score}{}", wdl(result))
 }
 
 /// The `option name ... type ...` line that `uci` prints for an option.
@@ -287,6 +296,39 @@ mod tests {
         assert_eq!(score(MATE - 3), "mate 2");
         assert_eq!(score(mated_in(4)), "mate -2");
         assert_eq!(score(mated_in(0)), "mate 0");
+    }
+
+    #[test]
+    fn wdl_follows_the_score_when_given() {
+        let mut it = Iteration {
+            depth: 5,
+            seldepth: 7,
+            multipv: Some(2),
+            score: 30,
+            wdl: None,
+            nodes: 1000,
+            time: Duration::from_millis(10),
+            hashfull: None,
+            tbhits: None,
+            pv: Vec::new(),
+        };
+        let plain = iteration(&it, CastlingMode::Standard);
+        assert!(plain.contains(" score cp 30 nodes ") && !plain.contains("wdl"));
+        it.wdl = Some(Wdl {
+            win: 73,
+            draw: 917,
+            loss: 10,
+        });
+        let line = iteration(&it, CastlingMode::Standard);
+        assert!(
+            line.contains(" multipv 2 score cp 30 wdl 73 917 10 nodes 1000 "),
+            "{line}"
+        );
+        assert_eq!(no_legal_move(true, None, None), "info depth 0 score mate 0");
+        assert_eq!(
+            no_legal_move(false, Some(1), Some(Wdl::DRAW)),
+            "info depth 0 multipv 1 score cp 0 wdl 0 1000 0"
+        );
     }
 
     #[test]

@@ -131,9 +131,11 @@ pub fn print(output: &Output, notation: &Notation, event: &Event) {
             stats,
             thread_nodes,
         }) => output.info_string(&format::stats(*depth, stats, *thread_nodes)),
-        Event::NoLegalMove { in_check, multipv } => {
-            output.line(&format::no_legal_move(*in_check, *multipv))
-        }
+        Event::NoLegalMove {
+            in_check,
+            multipv,
+            wdl,
+        } => output.line(&format::no_legal_move(*in_check, *multipv, *wdl)),
         Event::BestMove { best, ponder } => output.line(&format::bestmove(*best, *ponder, mode)),
         Event::NullMove => output.line(format::NULL_BESTMOVE),
         Event::Message(text) => output.info_string(text),

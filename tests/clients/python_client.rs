@@ -1,6 +1,7 @@
 //! python-chess, a UCI client that no one here wrote, drives the engine through a session
-//! (tests/python/client_smoke.py): handshake, options, play, analysis, ponder, quit; and the
-//! match harness's choice of one match (tests/python/match.py --only).
+//! (tests/python/client_smoke.py): handshake, options, play, analysis, ponder, quit; a GUI's
+//! session; `UCI_ShowWDL`; and the match harness's choice of one match (tests/python/match.py
+//! --only).
 
 #[test]
 fn python_chess_client_session_passes() {
@@ -13,6 +14,13 @@ fn python_chess_client_session_passes() {
 #[test]
 fn a_gui_session_spends_the_time_it_is_given() {
     crate::common::run_python_script("gui_session.py");
+}
+
+/// `UCI_ShowWDL` as python-chess reads it (tests/python/wdl.py): `info["wdl"]` on every scored
+/// line, its expectation rising with the score, none with the option off.
+#[test]
+fn python_chess_reads_the_win_draw_loss_chances() {
+    crate::common::run_python_script("wdl.py");
 }
 
 /// tests/python/match.py --only NAME plays only the CI matches whose name contains NAME, and

@@ -1,6 +1,6 @@
 //! The UCI protocol through the binary's pipes: a session, `bench` in the loop, hostile input,
 //! the fuzzer of the command handler, the analysis options (MultiPV, Threads,
-//! UCI_LimitStrength), Chess960 notation and the Syzygy tables.
+//! UCI_LimitStrength), Chess960 notation, the Syzygy tables and UCI_ShowWDL.
 
 #[path = "../common/mod.rs"]
 mod common;
@@ -19,3 +19,4 @@ mod session;
 mod table_clear;
 mod tablebases;
 mod time_claims;
+mod wdl_output;

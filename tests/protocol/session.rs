@@ -134,6 +134,7 @@ fn uci_handshake_lists_identity_and_every_option() {
         ("MultiPV", "spin"),
         ("UCI_LimitStrength", "check"),
         ("UCI_Elo", "spin"),
+        ("UCI_ShowWDL", "check"),
     ];
     assert_eq!(
         options.len(),

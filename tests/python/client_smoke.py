@@ -40,6 +40,7 @@ EXPECTED_OPTIONS = {
     "MultiPV": "spin",
     "UCI_LimitStrength": "check",
     "UCI_Elo": "spin",
+    "UCI_ShowWDL": "check",
 }
 
 # The test tablebases of the repository (KQvK, KRvK, KPvK, KBvK, KNvK, KRvKR).
