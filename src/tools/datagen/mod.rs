@@ -336,7 +336,7 @@ mod tests {
             .collect();
         assert_eq!(from_games, records);
         assert!(
-            games.len() * 5 <= records.len(),
+            games.len() * 4 <= records.len(),
             "{} against {}",
             games.len(),
             records.len()
