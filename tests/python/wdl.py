@@ -12,10 +12,11 @@ Prints one line per check and "N passed, M failed"; exits non-zero when any chec
 """
 
 import sys
-import traceback
 
 import chess
 import chess.engine
+
+from checks import check, finish, run_guarded
 
 TIMEOUT = 30
 # White to move, a queen up; the same position with Black to move is a queen down.
@@ -24,20 +25,6 @@ QUEEN_DOWN = "4k3/8/8/8/8/8/3PPP2/3QK3 b - - 0 1"
 # After 1.e4 e5 2.Nf3 Qh4??: Nxh4 wins the queen, the other moves let it go.
 UNEVEN = "rnb1kbnr/pppp1ppp/8/4p3/4P2q/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
 MATE_IN_ONE = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"
-
-passed = 0
-failed = 0
-
-
-def check(name, condition, detail=""):
-    global passed, failed
-    if condition:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failed += 1
-        print(f"FAIL {name}" + (f": {detail}" if detail else ""))
-
 
 def expectation(info, board):
     """The side to move's expected score (win 1, draw 1/2) from the line's WDL."""
@@ -114,16 +101,9 @@ def run_checks(path):
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "target/release/engine"
-    global failed
-    try:
-        run_checks(path)
-    except Exception:  # noqa: BLE001 - any error is a failure of the test
-        failed += 1
-        print("FAIL unexpected error:")
-        traceback.print_exc(file=sys.stdout)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    run_guarded(run_checks, path)
+    finish()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
