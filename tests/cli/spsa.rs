@@ -48,10 +48,21 @@ fn uci_lists_every_search_parameter_as_a_spin_with_its_default_and_range() {
         .iter()
         .position(|line| line.starts_with(&format!("option name {} ", PARAMS[0].name)))
         .expect("the first parameter's option");
+    let before = &lines[..first];
     assert!(
-        lines[first - 1].starts_with("option name UCI_Elo "),
+        before
+            .iter()
+            .any(|line| line.starts_with("option name Hash ")),
         "after the engine's options"
     );
+    for param in PARAMS {
+        let name = format!("option name {} ", param.name);
+        assert!(
+            !before.iter().any(|line| line.starts_with(&name)),
+            "{} among the engine's options",
+            param.name
+        );
+    }
     for (line, param) in lines[first..].iter().zip(PARAMS) {
         let Param {
             name,
