@@ -126,9 +126,9 @@ mod tests {
         assert_eq!(
             nodes,
             [
-                (Evaluation::Material, 188_551),
-                (Evaluation::Positional, 308_933),
-                (Evaluation::Nnue, 241_092)
+                (Evaluation::Material, 150_373),
+                (Evaluation::Positional, 231_457),
+                (Evaluation::Nnue, 196_449)
             ]
         );
     }

@@ -263,7 +263,7 @@ fn a_default_search_of_50000_nodes_loads_and_explains_its_rules_in_chromium() {
         return;
     };
     let args = ["--fen", LARGE_FEN, "tree", "--search", "IterativeDeepening"];
-    let page = write_page("explorer-large", &[&args[..], &["--depth", "10"]].concat());
+    let page = write_page("explorer-large", &[&args[..], &["--depth", "12"]].concat());
     let html = std::fs::read_to_string(&page).expect("the page");
     let data = &pages(&html)[0];
     assert!(
@@ -277,7 +277,7 @@ fn a_default_search_of_50000_nodes_loads_and_explains_its_rules_in_chromium() {
     assert_eq!(attribute(&dom, "<body", "data-root-in-view"), "true");
     assert_eq!(attribute(&dom, "<body", "data-panel-fits"), "true");
     assert!(!dom.contains("class=\"win\"") && !dom.contains("class=\"val\""));
-    for depth in 1..=10 {
+    for depth in 1..=12 {
         assert!(
             dom.contains(&format!("<tr data-depth=\"{depth}\">")),
             "depth {depth}"

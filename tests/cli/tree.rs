@@ -614,7 +614,7 @@ fn the_page_of_a_default_search_of_50000_nodes_takes_under_40_bytes_a_node() {
             "--search",
             "IterativeDeepening",
             "--depth",
-            "10",
+            "12",
             "--format",
             "html",
         ],

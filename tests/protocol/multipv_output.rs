@@ -277,15 +277,16 @@ fn a_stopped_depth_with_every_move_a_line_shows_its_new_best_once() {
     check_stopped_depths_play_their_new_best(256, &endgames);
 }
 
-/// A depth stopped by a node limit after its first line beat the last best (depth 8 of a bench
-/// middlegame here, whose line 1 `c5a5` was not among depth 7's lines `c2d1` and `c5c7`; the
-/// whole depth 8 ends at 34,506 nodes): the lines reported again are the new first and the last
+/// A depth stopped by a node limit after its first line beat the last best (depth 11 of a bench
+/// middlegame here, whose line 1 `c5a5` was not among depth 10's lines `c2c3` and `c2a2`; it
+/// becomes line 1 at about 76,900 nodes, line 1 is complete at about 77,500, the whole depth
+/// 11 at 92,693): the lines reported again are the new first and the last
 /// depth's others, never more than MultiPV asks for. (The node count pins today's search and
 /// net: a change of either may need another count with a new best at a stop; the lines' node
 /// count shows that the depth was stopped.)
 #[test]
 fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
-    const LIMIT: u64 = 26_000;
+    const LIMIT: u64 = 77_200;
     let fen = "1r2r1k1/3bnppp/p2q4/2RPp3/4P3/6P1/2Q1NPBP/2R3K1 w - - 0 1";
     let limit = LIMIT.to_string();
     let out = crate::common::run(
@@ -295,7 +296,7 @@ fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
     let text = out.lines();
     let stopped: Vec<PvLine> = pv_lines(&text)
         .into_iter()
-        .filter(|l| l.depth == 8)
+        .filter(|l| l.depth == 11)
         .collect();
     assert!(
         stopped
@@ -306,7 +307,7 @@ fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
     assert_eq!(stopped.len(), 2, "{stopped:?}");
     assert!(
         stopped.iter().all(|l| l.nodes >= LIMIT),
-        "depth 8 was not stopped: {stopped:?}"
+        "depth 11 was not stopped: {stopped:?}"
     );
     assert!(text.iter().all(|l| !l.contains(" multipv 3 ")), "{text:?}");
 }

@@ -12,7 +12,7 @@ use crate::search::pvs::picker::Stage;
 use crate::search::pvs::probe::TablebaseProbe;
 use crate::search::pvs::searcher::{IterativeDeepening, Node};
 use crate::search::pvs::see::see_ge;
-use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin};
+use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin, LateMove};
 use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
 use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
@@ -138,6 +138,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             improving: self.improving(ply, static_eval),
             futility_value: None,
             static_eval,
+            table_move_noisy: false,
         };
         if let Some(eval) = static_eval {
             let eval = refined_by(eval, hit);
@@ -146,6 +147,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
+        node.table_move_noisy = table_move.is_some_and(|m| !is_quiet(m));
         // Internal iterative reduction: a deep node the table knows no move for is searched a
         // ply shallower (it will be searched again deeper, with a move to try first).
         if table_move.is_none() && depth >= params::iir_min_depth() && self.futility && !in_check {
@@ -257,8 +259,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 && best > -MATE_BOUND
                 && late_limit.is_some_and(|limit| self.quiets[ply].len() >= limit);
             let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
-            let reducible =
-                reduce && searched >= params::lmr_min_moves() as usize && stage == Stage::Quiet;
+            let min_moves =
+                params::lmr_min_moves() + i32::from(node.pv) * params::lmr_pv_extra_moves();
+            let reducible = reduce
+                && searched >= min_moves as usize
+                && matches!(stage, Stage::Quiet | Stage::Killer | Stage::BadNoisy);
             // Late moves that lose material by exchange (SEE pruning), unless every move so far
             // is mated.
             let see_threshold = match stage {
@@ -282,8 +287,17 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 self.context.decide(ply, || Decision::Pruned { m, rule });
                 continue;
             }
-            let reduce = reducible && !gives_check;
-            let score = self.search_move(pos, m, &node, searched, reduce, (alpha, beta));
+            let late_move = reducible.then(|| LateMove {
+                depth,
+                searched,
+                pv: node.pv,
+                improving: node.improving,
+                gives_check,
+                killer: stage == Stage::Killer,
+                table_move_noisy: node.table_move_noisy,
+                history: self.quiet_history(m, color, ply),
+            });
+            let score = self.search_move(pos, m, &node, searched, late_move, (alpha, beta));
             searched += 1;
             if self.context.stopped() {
                 return 0;
@@ -318,7 +332,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         m: Move,
         node: &Node,
         searched: usize,
-        reduce: bool,
+        late_move: Option<LateMove>,
         (alpha, beta): (Score, Score),
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
@@ -330,11 +344,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let score = if searched == 0 {
             -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
         } else {
-            let reduction = if reduce {
-                late_move_reduction(depth, searched)
-            } else {
-                0
-            };
+            let reduction = late_move.map_or(0, |late| late_move_reduction(&late));
             if reduction > 0 {
                 let (plies, number) = (reduction, searched + 1);
                 self.context.decide(ply, || Decision::Reduction {
@@ -347,6 +357,18 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         };
         self.context.undo();
         score
+    }
+
+    /// The history of the quiet move `m` by `color` at `ply` (history and both continuation
+    /// histories); 0 for a capture or promotion.
+    #[inline]
+    fn quiet_history(&self, m: Move, color: Color, ply: usize) -> i32 {
+        if is_quiet(m) {
+            let cont = self.continuation(ply);
+            self.heuristics.quiet_score(color, m, cont)
+        } else {
+            0
+        }
     }
 
     /// A move after the first (principal variation search): a null-window search, reduced by

@@ -132,19 +132,30 @@ params! {
     /// What the late-move count is divided by (one less when improving).
     lmp_divisor = 2 in 2..=4, step 0.5;
 
-    // Late-move reductions (node.rs, selective.rs).
-    /// The least depth at which late quiet moves are reduced.
+    // Late-move reductions (node.rs, selective.rs), in 1024ths of a ply: base + ln depth · ln
+    // move number / (divisor / 100), then the adjustments.
+    /// The least depth at which late moves are reduced.
     lmr_min_depth = 3 in 2..=6, step 0.5;
-    /// The moves searched at full depth before the late quiet ones are reduced.
-    lmr_min_moves = 3 in 1..=8, step 0.5;
-    /// The reduction of a late quiet move, in plies.
-    lmr_base_reduction = 1 in 0..=2, step 0.5;
-    /// The reduction of a later quiet move of a deep node.
-    lmr_deep_reduction = 2 in 1..=4, step 0.5;
-    /// The least depth of a node whose later quiet moves are reduced more.
-    lmr_deep_depth = 6 in 3..=12, step 0.5;
-    /// The moves searched before the later quiet moves of a deep node are reduced more.
-    lmr_deep_moves = 6 in 2..=16, step 1;
+    /// The moves searched at full depth before the later ones are reduced (more in the PV).
+    lmr_min_moves = 1 in 1..=6, step 0.5;
+    /// The moves a PV node searches at full depth beyond those.
+    lmr_pv_extra_moves = 2 in 0..=6, step 0.5;
+    /// The log table's constant term, in 1024ths of a ply.
+    lmr_base = 768 in 0..=2048, step 64;
+    /// The log table's divisor, in hundredths.
+    lmr_divisor = 225 in 150..=400, step 10;
+    /// Less reduction in the PV, in 1024ths of a ply.
+    lmr_pv = 1024 in 0..=2048, step 64;
+    /// Less reduction for a killer.
+    lmr_killer = 1024 in 0..=2048, step 64;
+    /// Less reduction for a move that gives check.
+    lmr_check = 1024 in 0..=2048, step 64;
+    /// More reduction where the static evaluation is not improving.
+    lmr_not_improving = 1024 in 0..=2048, step 64;
+    /// More reduction where the table move is a capture or promotion.
+    lmr_table_noisy = 1024 in 0..=2048, step 64;
+    /// The history worth a ply of reduction (less for a good history, more for a bad one).
+    lmr_history_divisor = 8192 in 2048..=32768, step 512;
 
     // Internal iterative reduction (node.rs).
     /// The least depth at which a node without a table move is searched a ply shallower.

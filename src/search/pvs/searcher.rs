@@ -61,6 +61,8 @@ pub(super) struct Node {
     pub(super) futility_value: Option<Score>,
     /// The static evaluation (None in check).
     pub(super) static_eval: Option<Score>,
+    /// The table's move is a capture or promotion.
+    pub(super) table_move_noisy: bool,
 }
 
 impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {

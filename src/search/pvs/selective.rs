@@ -14,17 +14,44 @@ use crate::search::pvs::searcher::{IterativeDeepening, Node};
 /// quiescence, which sees only captures, from a node that was to search a full ply more.
 const MIN_REDUCED_DEPTH: i32 = 1;
 
-/// The reduction of a late quiet move: one ply, two for the later moves of a deep node (by
-/// default), but the reduced search keeps a full ply.
+/// What decides how far a late move is reduced.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct LateMove {
+    /// The node's remaining depth.
+    pub depth: i32,
+    /// How many moves the node searched before this one.
+    pub searched: usize,
+    /// A node of the principal variation.
+    pub pv: bool,
+    pub improving: bool,
+    pub gives_check: bool,
+    pub killer: bool,
+    /// The node's table move is a capture or promotion.
+    pub table_move_noisy: bool,
+    /// The move's history (history table and both continuation histories; 0 for captures).
+    pub history: i32,
+}
+
+/// One ply, in the 1024ths the reduction is computed in.
+const PLY: i32 = 1024;
+
+/// The reduction of a late move, from a log table (by default 0.75 + ln depth · ln move number
+/// / 2.25 plies): a ply less in the PV, for a killer and for a check, a ply more when not
+/// improving and when the table move is a capture, a ply less or more for each 8,192 of
+/// history; never below 0, and the reduced search keeps a full ply.
 #[inline]
-pub(super) fn late_move_reduction(depth: i32, searched: usize) -> i32 {
-    let deep = searched >= params::lmr_deep_moves() as usize && depth >= params::lmr_deep_depth();
-    let reduction = if deep {
-        params::lmr_deep_reduction()
-    } else {
-        params::lmr_base_reduction()
-    };
-    reduction.min(depth - 1 - MIN_REDUCED_DEPTH)
+pub(super) fn late_move_reduction(m: &LateMove) -> i32 {
+    let ln_depth = (m.depth.max(1) as f32).ln();
+    let ln_number = ((m.searched + 1) as f32).ln();
+    let divisor = params::lmr_divisor() as f32 / 100.0;
+    let mut r = (params::lmr_base() as f32 + ln_depth * ln_number / divisor * 1024.0) as i32;
+    r -= i32::from(m.pv) * params::lmr_pv();
+    r -= i32::from(m.killer) * params::lmr_killer();
+    r -= i32::from(m.gives_check) * params::lmr_check();
+    r += i32::from(!m.improving) * params::lmr_not_improving();
+    r += i32::from(m.table_move_noisy) * params::lmr_table_noisy();
+    r -= m.history * PLY / params::lmr_history_divisor();
+    (r / PLY).clamp(0, (m.depth - 1 - MIN_REDUCED_DEPTH).max(0))
 }
 
 /// Whether the side to move has a piece besides pawns and king (null-move pruning is unsound in
@@ -233,6 +260,7 @@ mod tests {
             improving: false,
             futility_value: None,
             static_eval: Some(0),
+            table_move_noisy: false,
         }
     }
 
@@ -314,19 +342,54 @@ mod tests {
     }
 
     #[test]
-    fn a_late_move_is_reduced_one_ply_or_two_but_never_into_quiescence() {
-        // One ply; two from the sixth move searched of a node six plies deep or more.
-        assert_eq!(late_move_reduction(3, 0), 1);
-        assert_eq!(late_move_reduction(5, 20), 1);
-        assert_eq!(late_move_reduction(6, 5), 1);
-        assert_eq!(late_move_reduction(6, 6), 2);
-        assert_eq!(late_move_reduction(12, 30), 2);
-        // The reduced search (depth - 1 - reduction) keeps a ply: at depth 2, no reduction.
-        assert_eq!(late_move_reduction(2, 10), 0);
-        for depth in 2..=12 {
-            for searched in 0..=12 {
-                let reduction = late_move_reduction(depth, searched);
-                assert!(depth - 1 - reduction >= 1, "depth {depth}, move {searched}");
+    fn a_late_move_is_reduced_by_the_log_table_and_its_adjustments_but_never_into_quiescence() {
+        let late = |depth, searched| LateMove {
+            depth,
+            searched,
+            improving: true,
+            ..LateMove::default()
+        };
+        // 0.75 + ln d · ln n / 2.25: depth 3, second move 1.09; depth 10, move 20 3.82; depth
+        // 20, move 41 5.69.
+        assert_eq!(late_move_reduction(&late(3, 1)), 1);
+        assert_eq!(late_move_reduction(&late(10, 19)), 3);
+        assert_eq!(late_move_reduction(&late(20, 40)), 5);
+        let base = late(10, 19);
+        let pv = LateMove { pv: true, ..base };
+        let not_improving = LateMove {
+            improving: false,
+            ..base
+        };
+        let good = LateMove {
+            history: 16384,
+            ..base
+        };
+        let bad = LateMove {
+            history: -16384,
+            ..base
+        };
+        assert_eq!(late_move_reduction(&pv), 2);
+        assert_eq!(late_move_reduction(&not_improving), 4);
+        assert_eq!(late_move_reduction(&good), 1);
+        assert_eq!(late_move_reduction(&bad), 5);
+        // Never negative; the reduced search (depth - 1 - reduction) keeps a ply.
+        let best = LateMove {
+            history: 49152,
+            ..base
+        };
+        assert_eq!(late_move_reduction(&best), 0);
+        assert_eq!(late_move_reduction(&late(2, 10)), 0);
+        for depth in 2..=40 {
+            for searched in 0..=60 {
+                for history in [-49152, 0, 49152] {
+                    let m = LateMove {
+                        improving: false,
+                        history,
+                        ..late(depth, searched)
+                    };
+                    let reduction = late_move_reduction(&m);
+                    assert!(reduction >= 0 && depth - 1 - reduction >= 1, "{m:?}");
+                }
             }
         }
     }
