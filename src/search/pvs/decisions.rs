@@ -21,9 +21,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         (late, limit): (bool, Option<usize>),
         alpha: Score,
     ) {
-        let quiets = &self.quiets;
+        let count = self.stack[node.ply].quiets.len();
         self.context.decide(node.ply, || {
-            let count = quiets[node.ply].len();
             let rule = pruning_rule(node, late, (count, limit), alpha);
             Decision::Pruned { m, rule }
         });
@@ -42,10 +41,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// A cut-off at `ply`: the observer is told the moves the frame would still hand out.
     #[inline]
     pub(super) fn report_cutoff(&mut self, gen: &MoveGen, board: &Board, ply: usize, color: Color) {
-        let (frames, heuristics) = (&mut self.frames, &*self.heuristics);
+        let (frame, heuristics) = (&mut self.stack[ply], &*self.heuristics);
         self.context.cutoff(ply, || {
-            let frame = &mut frames[ply];
-            std::iter::from_fn(|| frame.next(gen, board, heuristics, color, ply))
+            let killers = frame.killers;
+            std::iter::from_fn(|| frame.moves.next(gen, board, heuristics, color, killers))
                 .map(|(m, _)| m)
                 .collect()
         });

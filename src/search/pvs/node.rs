@@ -129,7 +129,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             hit.and_then(|hit| hit.eval)
                 .unwrap_or_else(|| self.context.evaluate(pos))
         });
-        self.evals[ply] = static_eval;
+        self.stack[ply].eval = static_eval;
         let mut node = Node {
             depth,
             ply,
@@ -156,11 +156,12 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             self.context.decide(ply, || Decision::Iir { depth });
         }
         self.context.table_move(ply, table_move);
-        self.frames[ply].start(table_move, self.ordering, true);
-        let continuation = self.continuation(ply);
-        self.frames[ply].follow(continuation);
+        let continuation = self.stack.continuation(ply);
+        let moves = &mut self.stack[ply].moves;
+        moves.start(table_move, self.ordering, true);
+        moves.follow(continuation);
         if node.futility_value.is_some() {
-            self.frames[ply].quiet_checks_only();
+            moves.quiet_checks_only();
         }
         Ok(self.search_moves(pos, gen, node, alpha, beta))
     }
@@ -169,7 +170,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// move): the position is getting better, so pruning on it is less safe.
     #[inline]
     fn improving(&self, ply: usize, static_eval: Option<Score>) -> bool {
-        match (static_eval, ply.checked_sub(2).and_then(|p| self.evals[p])) {
+        match (static_eval, self.stack.eval_two_plies_up(ply)) {
             (Some(now), Some(before)) => now > before,
             (Some(_), None) => ply < 2,
             _ => false,
@@ -224,7 +225,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         ply: usize,
         color: Color,
     ) -> Option<(Move, Stage)> {
-        self.frames[ply].next(gen, board, self.heuristics, color, ply)
+        let frame = &mut self.stack[ply];
+        frame
+            .moves
+            .next(gen, board, self.heuristics, color, frame.killers)
     }
 
     /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
@@ -249,7 +253,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut searched = 0;
         // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
         let mut checks: Option<CheckInfo> = None;
-        self.quiets[ply].clear();
+        self.stack[ply].quiets.clear();
         let late_limit = self.late_move_limit(&node);
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             // At a futile node the frame hands out only quiet moves that check; killers are tested.
@@ -257,7 +261,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             // check or every move so far is mated.
             let late = stage == Stage::Quiet
                 && best > -MATE_BOUND
-                && late_limit.is_some_and(|limit| self.quiets[ply].len() >= limit);
+                && late_limit.is_some_and(|limit| self.stack[ply].quiets.len() >= limit);
             let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
             let min_moves =
                 params::lmr_min_moves() + i32::from(node.pv) * params::lmr_pv_extra_moves();
@@ -337,9 +341,9 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
         if is_quiet(m) {
-            self.quiets[ply].push(m);
+            self.stack[ply].quiets.push(m);
         }
-        self.played[ply] = Some(piece_to(pos.turn(), m));
+        self.stack[ply].played = Some(piece_to(pos.turn(), m));
         let child = self.play_move(pos, m);
         let score = if searched == 0 {
             -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
@@ -364,7 +368,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     #[inline]
     fn quiet_history(&self, m: Move, color: Color, ply: usize) -> i32 {
         if is_quiet(m) {
-            let cont = self.continuation(ply);
+            let cont = self.stack.continuation(ply);
             self.heuristics.quiet_score(color, m, cont)
         } else {
             0
@@ -426,10 +430,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     pub(super) fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
         self.context.stats.beta_cutoffs += 1;
         if self.ordering && is_quiet(m) {
-            let cont = self.continuation(ply);
-            let tried = &self.quiets[ply];
+            let cont = self.stack.continuation(ply);
+            let frame = &mut self.stack[ply];
+            frame.add_killer(m);
             self.heuristics
-                .record_cutoff(m, tried, pos.turn(), (ply, depth), cont);
+                .record_cutoff(m, &frame.quiets, pos.turn(), depth, cont);
         }
     }
 

@@ -86,7 +86,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         // In check every evasion, else the noisy moves only.
-        self.frames[ply].start(None, self.ordering, in_check);
+        self.stack[ply].moves.start(None, self.ordering, in_check);
         let losing = self.futility && !in_check;
         let pruning = (delta_floor, raw_eval.unwrap_or(0), losing);
         let Some((best, best_move, searched)) =

@@ -7,12 +7,12 @@ use crate::eval::{is_mate_score, Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved};
-use crate::search::pvs::history::{Continuation, Heuristics, PieceTo};
+use crate::search::pvs::history::Heuristics;
 use crate::search::pvs::params;
-use crate::search::pvs::picker::MoveFrame;
+use crate::search::pvs::stack::SearchStack;
 use crate::search::pvs::tt::TranspositionTable;
-use crate::search::types::{SearchConfig, MAX_PLY};
-use shakmaty::{Chess, Move, MoveList, Position};
+use crate::search::types::SearchConfig;
+use shakmaty::{Chess, Move, Position};
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
 pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
@@ -29,20 +29,12 @@ pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     pub(super) aspiration: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     pub(super) root_depth: i32,
-    /// Each ply's moves and their ordering, allocated once per search.
-    pub(super) frames: Vec<MoveFrame>,
+    /// A frame per ply: the node's moves, killers, static evaluation and the move it plays.
+    pub(super) stack: SearchStack,
     /// The selective parts: null-move pruning, late-move reductions, futility pruning.
     pub(super) null_move: bool,
     pub(super) late_move_reductions: bool,
     pub(super) futility: bool,
-    /// Whether the node at each ply is searching its null move (no two in a row).
-    pub(super) null_at: Vec<bool>,
-    /// The move played at each ply (its piece and square; None for a null move).
-    pub(super) played: Vec<Option<PieceTo>>,
-    /// The quiet moves searched so far at each ply, for the history's malus.
-    pub(super) quiets: Vec<MoveList>,
-    /// The static evaluation of the node at each ply (None in check).
-    pub(super) evals: Vec<Option<Score>>,
     /// The share of the last completed root search's nodes that its best move took.
     pub(super) best_move_share: Option<f64>,
 }
@@ -87,14 +79,10 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
             excluded: Vec::new(),
             aspiration: config.aspiration_windows,
             root_depth: 0,
-            frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
+            stack: SearchStack::default(),
             null_move: config.null_move,
             late_move_reductions: config.late_move_reductions,
             futility: config.futility,
-            null_at: vec![false; MAX_PLY + 1],
-            played: vec![None; MAX_PLY + 1],
-            quiets: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
-            evals: vec![None; MAX_PLY + 1],
             best_move_share: None,
         };
         searcher.root_moves = searcher.initial_root_order(root_moves);
@@ -103,13 +91,6 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
 }
 
 impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
-    /// The moves one and two plies before the node at `ply`.
-    #[inline]
-    pub(super) fn continuation(&self, ply: usize) -> Continuation {
-        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.played[p]);
-        [back(1), back(2)]
-    }
-
     /// The position after `m`, entered: with the table on, the child's slot is fetched into
     /// the cache while the evaluation is updated, ready for the child's probe.
     #[inline]

@@ -122,7 +122,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             && !node.pv
             && !node.in_check
             && node.depth >= params::nmp_min_depth()
-            && !self.null_at[node.ply - 1]
+            && !self.stack[node.ply - 1].null_move
             && beta.abs() < MATE_BOUND
             && static_eval >= beta
             && has_pieces(pos)
@@ -141,14 +141,14 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let null = null_position(pos)?;
         let (depth, ply) = (node.depth, node.ply);
         let reduction = null_move_reduction(depth, static_eval - beta);
-        self.null_at[ply] = true;
-        self.played[ply] = None;
+        self.stack[ply].null_move = true;
+        self.stack[ply].played = None;
         self.context.play_null(zobrist_key(&null));
         self.context
             .decide(ply, || Decision::NullMove { depth, reduction });
         let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
         self.context.undo();
-        self.null_at[ply] = false;
+        self.stack[ply].null_move = false;
         let cut = score >= beta && !self.context.stopped();
         self.context
             .decide(ply, || Decision::NullMoveResult { score, beta, cut });
@@ -284,11 +284,11 @@ mod tests {
             assert!(!searcher.may_try_null_move(pos, &node(2, 5), 100, 100));
             assert!(!searcher.may_try_null_move(pos, &node(3, 5), 100, 99));
             // Not straight after another null move (the node's parent, one ply up).
-            searcher.null_at[4] = true;
+            searcher.stack[4].null_move = true;
             assert!(!searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
-            searcher.null_at[4] = false;
-            searcher.null_at[3] = true;
-            searcher.null_at[6] = true;
+            searcher.stack[4].null_move = false;
+            searcher.stack[3].null_move = true;
+            searcher.stack[6].null_move = true;
             assert!(searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
             // Not against a mate score's beta.
             for beta in [MATE_BOUND, -MATE_BOUND, MATE - 3] {
