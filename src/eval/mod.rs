@@ -24,7 +24,7 @@ use std::str::FromStr;
 
 use shakmaty::{Board, Color, Move, Position, Role};
 
-pub use incremental::Accumulator;
+pub use incremental::PieceSums;
 pub use material::{material, role_value, MATERIAL_ROLES};
 
 /// A score in centipawns, or a mate score near [`MATE`].
@@ -68,12 +68,12 @@ impl Evaluation {
     /// The static evaluation of `pos` from the side to move's point of view.
     pub fn evaluate<P: Position>(self, pos: &P) -> Score {
         let board = pos.board();
-        self.evaluate_with(board, pos.turn(), &Accumulator::new(board))
+        self.evaluate_with(board, pos.turn(), &PieceSums::new(board))
     }
 
     /// [`Evaluation::evaluate`] with the sums of `acc` instead of counting the pieces.
     #[inline]
-    pub fn evaluate_with(self, board: &Board, turn: Color, acc: &Accumulator) -> Score {
+    pub fn evaluate_with(self, board: &Board, turn: Color, acc: &PieceSums) -> Score {
         match self {
             Evaluation::Material => match turn {
                 Color::White => acc.material,

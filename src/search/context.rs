@@ -7,7 +7,7 @@ use crate::board::game::Game;
 use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
 use crate::eval::nnue::{self, Net, NnueAccumulator};
-use crate::eval::{is_mate_score, Accumulator, Evaluation, Score};
+use crate::eval::{is_mate_score, Evaluation, PieceSums, Score};
 use crate::search::limits::Limiter;
 use crate::search::multipv::{Line, RootLines};
 use crate::search::observer::{Decision, NodeKind, SearchObserver, Unobserved, Window};
@@ -35,7 +35,7 @@ pub struct SearchContext<'a, O = Unobserved> {
     /// The evaluators' sums (material, square bonuses) for the root and each position on the
     /// search path, updated from the moves played (the evaluation without counting the pieces);
     /// empty with the NNUE evaluation, which does not read them.
-    sums: Vec<Accumulator>,
+    sums: Vec<PieceSums>,
     /// The net's accumulators along the path, with the NNUE evaluation (empty otherwise): the
     /// root's first, the current position's at `nnue_ply`; the slots beyond it are reused.
     accumulators: Vec<NnueAccumulator>,
@@ -71,7 +71,7 @@ impl<'a> SearchContext<'a> {
             accumulators.push(NnueAccumulator::new(net, root.board()));
         } else {
             sums.reserve(MAX_PLY + 2);
-            sums.push(Accumulator::new(root.board()));
+            sums.push(PieceSums::new(root.board()));
         }
         SearchContext {
             accumulators,
@@ -356,7 +356,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     }
 
     #[inline]
-    fn sums(&self) -> &Accumulator {
+    fn sums(&self) -> &PieceSums {
         &self.sums[self.sums.len() - 1]
     }
 

@@ -1,4 +1,4 @@
-//! The search algorithms: Random, Minimax, AlphaBeta and IterativeDeepening, and the one
+//! The search algorithms: Random, Minimax, AlphaBeta and PvsSearcher, and the one
 //! dispatcher that runs them.
 //!
 //! Every search takes a [`Game`], [`Limits`] and a [`SearchConfig`], counts nodes the same way
@@ -42,7 +42,7 @@ use crate::search::limits::{Limiter, ThreadNodes};
 use crate::search::minimax::Minimax;
 use crate::search::multipv::RootLines;
 use crate::search::observer::{SearchObserver, Unobserved};
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::smp::Helpers;
 use crate::search::pvs::state::SearchState as State;
 use crate::search::tablebase::SearchTables;
@@ -217,8 +217,7 @@ impl<'r> Run<'r> {
             |nodes| {
                 let mut context = self.context(nodes, root_moves.len(), observer, report);
                 context.tablebases = tables.clone();
-                let mut search =
-                    IterativeDeepening::new(context, root_moves, config, tt, heuristics);
+                let mut search = PvsSearcher::new(context, root_moves, config, tt, heuristics);
                 deepen(&mut search, self.limits, self.main())
             },
         );

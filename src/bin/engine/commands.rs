@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
-use engine::engine::options::{Assignment, OptionEffects, Settings, Standalone};
+use engine::options::{Assignment, OptionEffects, Settings, Standalone};
 use engine::search::SearchState;
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};

@@ -8,12 +8,12 @@ use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 use shakmaty::CastlingMode;
 
+use engine::bench;
 use engine::board::game::Game;
-use engine::engine::bench;
-use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
-use engine::engine::memory::check_hash;
-use engine::engine::options::{OptionEffects, EMPTY_TEXT};
+use engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
 use engine::eval::nnue::Net;
+use engine::memory::check_hash;
+use engine::options::{OptionEffects, EMPTY_TEXT};
 use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
@@ -21,7 +21,7 @@ use engine::uci::{self, command, output::Output};
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
-#[command(name = "engine", version = engine::engine::VERSION, about, disable_help_subcommand = true)]
+#[command(name = "engine", version = engine::VERSION, about, disable_help_subcommand = true)]
 struct Cli {
     /// Start from this position (FEN, 6 fields or 4) instead of the start position.
     #[arg(long, global = true, value_name = "FEN")]
@@ -57,7 +57,7 @@ enum Cmd {
     /// Search the bench positions to a fixed depth; prints the node total (the bench signature) and speed.
     Bench {
         /// Depth in plies.
-        #[arg(default_value_t = engine::engine::bench::DEFAULT_DEPTH)]
+        #[arg(default_value_t = engine::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
     /// Run each search type at each depth on the same positions and print one table (with

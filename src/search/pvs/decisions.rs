@@ -6,11 +6,11 @@ use shakmaty::{Board, Color, Move};
 use crate::board::movegen::MoveGen;
 use crate::eval::Score;
 use crate::search::observer::{Decision, Prune, SearchObserver};
-use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::searcher::{Node, PvsSearcher};
 use crate::search::pvs::selective::futility_margin;
 use crate::search::pvs::tt::Hit;
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Tells the observer that the node pruned `m` by late-move pruning (`late`, with the
     /// limit), else by futility (a futile node's killer), with `alpha` the node's own.
     #[inline(always)]

@@ -1,6 +1,7 @@
-//! What IterativeDeepening learns about quiet moves as it searches: the killer moves of each ply,
-//! the history table (by side, from- and to-square) and the continuation history (by the piece
-//! and square of the move one and two plies back), and the ordering score they give a move.
+//! What IterativeDeepening learns about quiet moves as it searches (the killers are the search
+//! stack's, `stack.rs`): the history table (by side, from- and to-square) and the continuation
+//! history (by the piece and square of the move one and two plies back), and the ordering score
+//! they give a move.
 //! Every history value moves towards a bound by "gravity": a bonus shrinks as the value nears
 //! it, so that values stay bounded and recent results weigh more.
 

@@ -10,7 +10,7 @@ use crate::search::pvs::history::piece_to;
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::probe::TablebaseProbe;
-use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::searcher::{Node, PvsSearcher};
 use crate::search::pvs::see::see_ge;
 use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin, LateMove};
 use crate::search::pvs::tt::{decode_move, Bound, Hit};
@@ -20,7 +20,7 @@ use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
 /// How many times the root's depth the plies of a line may reach and still be extended.
 const EXTENSION_PLIES_PER_DEPTH: usize = 2;
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The principal variation search of `pos` with `depth` plies left, told to the observer.
     #[inline]
     pub(super) fn negamax(
@@ -36,7 +36,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         score
     }
 
-    /// [`IterativeDeepening::negamax`] without the observer.
+    /// [`PvsSearcher::negamax`] without the observer.
     pub(super) fn negamax_node(
         &mut self,
         pos: &Chess,
@@ -327,7 +327,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     }
 
     /// Plays `m`, the move of the node after `searched` others, and searches it: the first with
-    /// the full window, the later ones by [`IterativeDeepening::search_later_move`], reduced
+    /// the full window, the later ones by [`PvsSearcher::search_later_move`], reduced
     /// if late when `reduce`.
     #[inline(always)]
     fn search_move(

@@ -6,7 +6,7 @@ use shakmaty_syzygy::Wdl;
 
 use crate::eval::{Score, DRAW};
 use crate::search::observer::SearchObserver;
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::tt::Bound;
 use crate::search::tablebase::{CURSED_WIN, TB_WIN};
 use crate::search::types::MAX_DEPTH;
@@ -24,7 +24,7 @@ pub(super) enum TablebaseProbe {
     Ceiling(Score),
 }
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Probes `pos` at `ply` (Stockfish's rule): a draw, a win at or above `beta` or a loss at
     /// or below `alpha` decides the node and is stored in the table; otherwise the result
     /// bounds the score of the search.

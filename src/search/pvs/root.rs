@@ -8,11 +8,11 @@ use crate::search::ordering::MovePicker;
 use crate::search::pvs::decisions::re_search;
 use crate::search::pvs::history::piece_to;
 use crate::search::pvs::params;
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::tt::Bound;
 use shakmaty::{Move, MoveList, Position};
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Root moves ordered as at any node (table move, captures, ...), or as generated; the
     /// tablebases' better ranks first.
     pub(super) fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {

@@ -1,6 +1,7 @@
-//! IterativeDeepening, the searcher: principal variation search inside iterative deepening,
-//! with a transposition table, move ordering, quiescence, and check and one-reply extensions.
-//! Its root is searched in `pvs/root.rs`, its nodes in `pvs/node.rs`.
+//! The searcher of the search type `IterativeDeepening` (its UCI name, the course's word):
+//! principal variation search inside iterative deepening, with a transposition table, move
+//! ordering, quiescence, and check and one-reply extensions. Its root is searched in
+//! `pvs/root.rs`, its nodes in `pvs/node.rs`, its per-ply state kept in `pvs/stack.rs`.
 
 use crate::board::keys::zobrist_key;
 use crate::eval::{is_mate_score, Score, INFINITY};
@@ -14,8 +15,9 @@ use crate::search::pvs::tt::TranspositionTable;
 use crate::search::types::SearchConfig;
 use shakmaty::{Chess, Move, Position};
 
-/// The searcher and what it uses: the search context, the table and the ordering heuristics.
-pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
+/// The principal variation searcher and what it uses: the search context, the table, the
+/// ordering heuristics and the search stack.
+pub struct PvsSearcher<'a, 'c, O = Unobserved> {
     pub(super) context: SearchContext<'c, O>,
     pub(super) tt: &'a TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
@@ -39,7 +41,7 @@ pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     pub(super) best_move_share: Option<f64>,
 }
 
-/// What [`IterativeDeepening::search_moves`] needs to know of its node.
+/// What [`PvsSearcher::search_moves`] needs to know of its node.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub(super) depth: i32,
@@ -57,7 +59,7 @@ pub(super) struct Node {
     pub(super) table_move_noisy: bool,
 }
 
-impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
+impl<'a, 'c, O: SearchObserver> PvsSearcher<'a, 'c, O> {
     /// The searcher of `context`'s root over `root_moves`, with the table (shared with the
     /// other threads of the search) and the ordering heuristics of this thread, and the parts
     /// `config` switches on. The caller ages the table and the heuristics for a new search.
@@ -67,8 +69,8 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
         config: &SearchConfig,
         tt: &'a TranspositionTable,
         heuristics: &'a mut Heuristics,
-    ) -> IterativeDeepening<'a, 'c, O> {
-        let mut searcher = IterativeDeepening {
+    ) -> PvsSearcher<'a, 'c, O> {
+        let mut searcher = PvsSearcher {
             context,
             tt,
             heuristics,
@@ -90,7 +92,7 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
     }
 }
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The position after `m`, entered: with the table on, the child's slot is fetched into
     /// the cache while the evaluation is updated, ready for the child's probe.
     #[inline]
@@ -104,7 +106,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     }
 }
 
-impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
+impl<'c, O: SearchObserver> DepthSearch<'c> for PvsSearcher<'_, 'c, O> {
     const DEEPENING: Deepening = Deepening::Incremental;
     type Observer = O;
 

@@ -1,4 +1,4 @@
-//! The selective parts of IterativeDeepening, each switched by its option: null-move pruning,
+//! The selective parts of PvsSearcher, each switched by its option: null-move pruning,
 //! futility pruning (quiet moves near the horizon that cannot lift a hopeless score) and
 //! late-move reductions.
 
@@ -8,7 +8,7 @@ use crate::board::keys::zobrist_key;
 use crate::eval::{Score, MATE_BOUND};
 use crate::search::observer::{Decision, SearchObserver};
 use crate::search::pvs::params;
-use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::searcher::{Node, PvsSearcher};
 
 /// The plies a reduced search (null move, late move) keeps at least: never straight into
 /// quiescence, which sees only captures, from a node that was to search a full ply more.
@@ -106,7 +106,7 @@ fn null_position(pos: &Chess) -> Option<Chess> {
     Chess::from_setup(setup, pos.castles().mode()).ok()
 }
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Whether a node may pass to test its score (null-move pruning): not in the PV or in check,
     /// deep enough, not straight after another null move, against a beta that is no mate score
     /// and that the static evaluation already reaches, with pieces besides pawns.
@@ -236,7 +236,7 @@ mod tests {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     /// Calls `check` with a searcher of `fen` under the default options (every selective part on).
-    fn with_searcher(fen: &str, check: impl FnOnce(&mut IterativeDeepening, &Chess)) {
+    fn with_searcher(fen: &str, check: impl FnOnce(&mut PvsSearcher, &Chess)) {
         let game = Game::from_fen(fen).expect("legal");
         let signals = Signals::new(false);
         let mut report = |_| {};
@@ -246,7 +246,7 @@ mod tests {
         let mut heuristics = Heuristics::default();
         let moves: Vec<Move> = game.position().legal_moves().into_iter().collect();
         let config = SearchConfig::default();
-        let mut searcher = IterativeDeepening::new(context, &moves, &config, &tt, &mut heuristics);
+        let mut searcher = PvsSearcher::new(context, &moves, &config, &tt, &mut heuristics);
         check(&mut searcher, game.position());
     }
 

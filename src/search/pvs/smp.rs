@@ -16,7 +16,7 @@ use crate::search::context::SearchContext;
 use crate::search::deepening::{deepen, Role};
 use crate::search::limits::{Limiter, Limits, Signals, ThreadNodes};
 use crate::search::pvs::history::Heuristics;
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::tt::TranspositionTable;
 use crate::search::tablebase::SearchTables;
 use crate::search::types::SearchConfig;
@@ -139,7 +139,7 @@ impl Helper<'_> {
             SearchContext::new(self.game, limiter, self.config.evaluation, &mut silent);
         context.tablebases = self.tables;
         let mut search =
-            IterativeDeepening::new(context, self.root_moves, self.config, self.tt, heuristics);
+            PvsSearcher::new(context, self.root_moves, self.config, self.tt, heuristics);
         let skips = |depth| skips(self.id, depth);
         deepen(&mut search, self.limits, Role::Helper { skips: &skips });
     }
