@@ -10,6 +10,7 @@
 pub mod incremental;
 pub mod material;
 pub mod nnue;
+pub mod path;
 pub mod positional;
 pub mod psqt;
 pub mod report;
@@ -26,6 +27,7 @@ use shakmaty::{Board, Color, Move, Position, Role};
 
 pub use incremental::PieceSums;
 pub use material::{material, role_value, MATERIAL_ROLES};
+pub use path::EvalStack;
 
 /// A score in centipawns, or a mate score near [`MATE`].
 pub type Score = i32;

@@ -462,7 +462,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     ) {
         if self.use_tt {
             self.context.stats.tt_stores += 1;
-            self.tt.store(key, depth, score, bound, m, ply, eval);
+            self.tt.store(key, (depth, score, bound), m, ply, eval);
         }
     }
 

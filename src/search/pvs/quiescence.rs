@@ -126,7 +126,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let mut best_move = None;
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             searched = true;
-            let evaluation = self.context.evaluation;
+            let evaluation = self.context.eval.evaluation();
             if let Some(floor) = delta_floor.filter(|&floor| evaluation.material_gain(m) < floor) {
                 let rule = || {
                     let (gain, margin) = (evaluation.material_gain(m), params::delta_margin());

@@ -18,6 +18,7 @@ use crate::search::limits::{Limiter, Limits, Signals, ThreadNodes};
 use crate::search::pvs::history::Heuristics;
 use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::tt::TranspositionTable;
+use crate::search::request::SearchRequest;
 use crate::search::tablebase::SearchTables;
 use crate::search::types::SearchConfig;
 
@@ -53,18 +54,20 @@ impl Helpers {
     /// Runs `main`, the main thread's search (the dispatcher's), with the helpers searching
     /// the same root beside it until it is done. `main` is given the threads' node counts when
     /// there are helpers. Every thread probes `tables` (the root already ranked by them).
-    #[allow(clippy::too_many_arguments)]
     pub fn run<R>(
         mut self,
-        game: &Game,
-        config: &SearchConfig,
-        limits: &Limits,
-        root_moves: &[Move],
-        tables: &SearchTables,
+        request: &SearchRequest,
+        (root_moves, tables): (&[Move], &SearchTables),
         tt: &TranspositionTable,
-        start: Instant,
         main: impl FnOnce(Option<&ThreadNodes>) -> R,
     ) -> R {
+        let SearchRequest {
+            game,
+            config,
+            limits,
+            start,
+            ..
+        } = *request;
         if self.heuristics.is_empty() {
             return main(None);
         }
