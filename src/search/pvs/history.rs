@@ -160,11 +160,12 @@ fn history_index(color: Color, m: Move) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use shakmaty::{Role, Square};
 
-    fn quiet(from: Square, to: Square) -> Move {
+    /// A knight's quiet move from `from` to `to`.
+    pub(in crate::search::pvs) fn quiet(from: Square, to: Square) -> Move {
         Move::Normal {
             role: Role::Knight,
             from,

@@ -5,6 +5,7 @@
 
 mod decisions;
 pub mod history;
+mod move_plan;
 mod node;
 pub mod params;
 pub mod picker;

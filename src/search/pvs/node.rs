@@ -4,14 +4,13 @@
 use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::board::rules::{self, Repetition};
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
-use crate::search::observer::{Decision, Prune, SearchObserver, Window};
+use crate::search::observer::{Decision, SearchObserver, Window};
 use crate::search::pvs::decisions::{re_search, table_cut};
 use crate::search::pvs::history::piece_to;
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::probe::TablebaseProbe;
 use crate::search::pvs::searcher::{Node, PvsSearcher};
-use crate::search::pvs::see::see_ge;
 use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin, LateMove};
 use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
@@ -256,51 +255,17 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         self.stack[ply].quiets.clear();
         let late_limit = self.late_move_limit(&node);
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
-            // At a futile node the frame hands out only quiet moves that check; killers are tested.
-            // Late quiet moves of a shallow node are pruned too (late-move pruning), unless they
-            // check or every move so far is mated.
-            let late = stage == Stage::Quiet
-                && best > -MATE_BOUND
-                && late_limit.is_some_and(|limit| self.stack[ply].quiets.len() >= limit);
-            let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
-            let min_moves =
-                params::lmr_min_moves() + i32::from(node.pv) * params::lmr_pv_extra_moves();
-            let reducible = reduce
-                && searched >= min_moves as usize
-                && matches!(stage, Stage::Quiet | Stage::Killer | Stage::BadNoisy);
-            // Late moves that lose material by exchange (SEE pruning), unless every move so far
-            // is mated.
-            let see_threshold = match stage {
-                Stage::Quiet | Stage::BadNoisy if searched > 0 && best > -MATE_BOUND => {
-                    self.see_pruning_threshold(&node, stage == Stage::Quiet)
-                }
-                _ => None,
+            let progress = (searched, best, original_alpha);
+            let Some(late_move) = self.plan_move(
+                pos,
+                (m, stage),
+                &node,
+                progress,
+                (late_limit, reduce),
+                &mut checks,
+            ) else {
+                continue;
             };
-            let gives_check = (prunable || reducible || see_threshold.is_some())
-                && checks
-                    .get_or_insert_with(|| CheckInfo::new(pos))
-                    .gives_check(pos, m);
-            if prunable && !gives_check {
-                self.report_pruned(m, &node, (late, late_limit), original_alpha);
-                continue;
-            }
-            if let Some(threshold) =
-                see_threshold.filter(|&t| !gives_check && !see_ge(pos.board(), m, t))
-            {
-                let rule = Prune::See { threshold, depth };
-                self.context.decide(ply, || Decision::Pruned { m, rule });
-                continue;
-            }
-            let late_move = reducible.then(|| LateMove {
-                depth,
-                searched,
-                pv: node.pv,
-                improving: node.improving,
-                gives_check,
-                killer: stage == Stage::Killer,
-                table_move_noisy: node.table_move_noisy,
-                history: self.quiet_history(m, color, ply),
-            });
             let score = self.search_move(pos, m, &node, searched, late_move, (alpha, beta));
             searched += 1;
             if self.context.stopped() {
@@ -366,7 +331,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The history of the quiet move `m` by `color` at `ply` (history and both continuation
     /// histories); 0 for a capture or promotion.
     #[inline]
-    fn quiet_history(&self, m: Move, color: Color, ply: usize) -> i32 {
+    pub(super) fn quiet_history(&self, m: Move, color: Color, ply: usize) -> i32 {
         if is_quiet(m) {
             let cont = self.stack.continuation(ply);
             self.heuristics.quiet_score(color, m, cont)

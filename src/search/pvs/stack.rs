@@ -86,17 +86,8 @@ impl IndexMut<usize> for SearchStack {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Role, Square};
-
-    fn quiet(from: Square, to: Square) -> Move {
-        Move::Normal {
-            role: Role::Knight,
-            from,
-            capture: None,
-            to,
-            promotion: None,
-        }
-    }
+    use crate::search::pvs::history::tests::quiet;
+    use shakmaty::Square;
 
     #[test]
     fn a_new_killer_comes_first_and_the_same_one_twice_keeps_the_other() {

@@ -1,0 +1,76 @@
+//! What a node of IterativeDeepening does with each move its picker hands out: prune it (late-move
+//! pruning, a futile node's killer, SEE pruning), or search it, reduced if late.
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::board::movegen::CheckInfo;
+use crate::eval::{Score, MATE_BOUND};
+use crate::search::observer::{Decision, Prune, SearchObserver};
+use crate::search::pvs::params;
+use crate::search::pvs::picker::Stage;
+use crate::search::pvs::searcher::{Node, PvsSearcher};
+use crate::search::pvs::see::see_ge;
+use crate::search::pvs::selective::LateMove;
+
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
+    /// What the node does with `m`, handed out at `stage` after `searched` moves with `best` the
+    /// best score so far: None when a rule prunes it (the observer is told which), else whether
+    /// and how it may be reduced. `checks` finds whether a move gives check, made when first
+    /// needed.
+    #[inline(always)]
+    pub(super) fn plan_move(
+        &mut self,
+        pos: &Chess,
+        (m, stage): (Move, Stage),
+        node: &Node,
+        (searched, best, alpha): (usize, Score, Score),
+        (late_limit, reduce): (Option<usize>, bool),
+        checks: &mut Option<CheckInfo>,
+    ) -> Option<Option<LateMove>> {
+        let (depth, ply) = (node.depth, node.ply);
+        // At a futile node the frame hands out only quiet moves that check; killers are tested.
+        // Late quiet moves of a shallow node are pruned too (late-move pruning), unless they
+        // check or every move so far is mated.
+        let late = stage == Stage::Quiet
+            && best > -MATE_BOUND
+            && late_limit.is_some_and(|limit| self.stack[ply].quiets.len() >= limit);
+        let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
+        let min_moves = params::lmr_min_moves() + i32::from(node.pv) * params::lmr_pv_extra_moves();
+        let reducible = reduce
+            && searched >= min_moves as usize
+            && matches!(stage, Stage::Quiet | Stage::Killer | Stage::BadNoisy);
+        // Late moves that lose material by exchange (SEE pruning), unless every move so far is
+        // mated.
+        let see_threshold = match stage {
+            Stage::Quiet | Stage::BadNoisy if searched > 0 && best > -MATE_BOUND => {
+                self.see_pruning_threshold(node, stage == Stage::Quiet)
+            }
+            _ => None,
+        };
+        let gives_check = (prunable || reducible || see_threshold.is_some())
+            && checks
+                .get_or_insert_with(|| CheckInfo::new(pos))
+                .gives_check(pos, m);
+        if prunable && !gives_check {
+            self.report_pruned(m, node, (late, late_limit), alpha);
+            return None;
+        }
+        if let Some(threshold) =
+            see_threshold.filter(|&t| !gives_check && !see_ge(pos.board(), m, t))
+        {
+            let rule = Prune::See { threshold, depth };
+            self.context.decide(ply, || Decision::Pruned { m, rule });
+            return None;
+        }
+        Some(reducible.then(|| LateMove {
+            depth,
+            searched,
+            pv: node.pv,
+            improving: node.improving,
+            gives_check,
+            killer: stage == Stage::Killer,
+            table_move_noisy: node.table_move_noisy,
+            history: self.quiet_history(m, pos.turn(), ply),
+        }))
+    }
+}
