@@ -132,6 +132,7 @@ impl Engine {
         Limits {
             depth,
             nodes: go.nodes,
+            soft_nodes: None,
             mate: go.mate,
             time: self.time_limit(go),
             searchmoves: self.searchmoves(&go.searchmoves),

@@ -14,6 +14,9 @@ pub struct Limits {
     /// The deepest depth to search (the smaller of `go depth` and the `Depth` option).
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// Nodes spent as a clock's time is (`UCI_LimitStrength`'s one-line levels): a depth starts
+    /// only if expected to end within them, scaled by how stable the best move is.
+    pub soft_nodes: Option<u64>,
     /// Stop once a mate in this many moves (or fewer) is proven.
     pub mate: Option<u32>,
     /// The clock or the movetime, which the time manager ([`crate::search::time`]) spends.

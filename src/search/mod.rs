@@ -82,7 +82,7 @@ pub fn run_observed<O: SearchObserver>(
         ..
     } = *request;
     config.apply_params();
-    if config.limit_strength && config.kind == SearchKind::IterativeDeepening {
+    if strength::is_limited(config) {
         let search = |config: &SearchConfig, limits: &Limits, report: &mut dyn FnMut(Report)| {
             let limited = SearchRequest {
                 config,

@@ -1,11 +1,13 @@
 //! UCI_LimitStrength and UCI_Elo: IterativeDeepening played at a chosen strength. The search
-//! is cut to a number of nodes that grows with the level, looks at the best few root moves
-//! (MultiPV), and picks among those not much worse than the best with noise, by Stockfish's
-//! formula for its skill levels; the noise is drawn from the `Seed` option and the position, so
-//! the same seed plays the same move. A move that loses more than the level's margin is never
-//! chosen: a hanging queen is always taken; with the root in the tablebases, only a move that
-//! keeps the result is. It scores with the positional evaluator, with which the levels were
-//! calibrated, whatever `Evaluation` says.
+//! is cut to a number of nodes that grows with the level. Below `ONE_LINE_ELO` it looks at the
+//! best few root moves (MultiPV) and picks among those not much worse than the best with noise,
+//! by Stockfish's formula for its skill levels; from it, it plays its one line's move, its nodes
+//! spent as a clock's time is (a depth starts only if expected to end within them). The noise
+//! is drawn from the `Seed` option and the position, so the same seed plays the same move. A
+//! move that loses more than the level's margin is never chosen: a hanging queen is always
+//! taken; with the root in the tablebases, only a move that keeps the result is. It scores with
+//! the net, with which the levels were calibrated, whatever `Evaluation` says. The top level,
+//! `MAX_ELO`, is the engine at full strength.
 
 use std::time::Instant;
 
@@ -16,16 +18,34 @@ use shakmaty::Move;
 use crate::eval::{is_mate_score, Evaluation, Score};
 use crate::search::limits::Limits;
 use crate::search::multipv::Line;
-use crate::search::types::{Iteration, Report, SearchConfig, SearchResult, MAX_ELO, MIN_ELO};
+use crate::search::types::{
+    Iteration, Report, SearchConfig, SearchKind, SearchResult, MAX_ELO, MIN_ELO,
+};
 
 /// The evaluator the levels were calibrated with: a limited search scores with it whatever
 /// `Evaluation` says, so that a level plays at the strength it announces.
-const CALIBRATED_EVALUATION: Evaluation = Evaluation::Positional;
-/// How many root moves a limited search compares (Stockfish's skill levels look at four).
+const CALIBRATED_EVALUATION: Evaluation = Evaluation::Nnue;
+/// How many root moves a limited search below `ONE_LINE_ELO` compares (Stockfish's skill
+/// levels look at four).
 const CANDIDATES: usize = 4;
+/// From this level up, a limited search follows one line without noise, its strength set by
+/// its nodes alone, which the time manager spends as it spends a clock's time (soft nodes):
+/// four lines cost the top levels too much to reach them (at 10 s + 0.1 s the four-line search
+/// with all the time a move gets plays about 160 Elo below the one-line one).
+const ONE_LINE_ELO: u32 = 2000;
+/// The one-line levels' hard node limit, in times their soft nodes.
+const ONE_LINE_HARD_TO_SOFT: u64 = 4;
 /// Nodes per move at a few levels, from matches against Stockfish 15.1 at its `UCI_Elo`
-/// (README, "Playing strength"); between two of them the nodes grow geometrically.
-const NODES_BY_ELO: [(u32, f64); 3] = [(MIN_ELO, 3_500.0), (1900, 80_000.0), (MAX_ELO, 600_000.0)];
+/// (docs/strength.md, "UCI_Elo calibration"); between two of them the nodes grow
+/// geometrically. Below `ONE_LINE_ELO`, the four-line levels with noise; from it, the one-line
+/// levels, whose last anchor only shapes the levels just below `MAX_ELO`, which is not limited.
+const NOISY_NODES_BY_ELO: [(u32, f64); 2] = [(MIN_ELO, 1_100.0), (ONE_LINE_ELO, 85_000.0)];
+const ONE_LINE_NODES_BY_ELO: [(u32, f64); 4] = [
+    (ONE_LINE_ELO, 15_000.0),
+    (2200, 160_000.0),
+    (2400, 400_000.0),
+    (MAX_ELO, 1_500_000.0),
+];
 /// The noise depends on the nodes only (not on the Elo asked), so that the Elo ↔ nodes curve
 /// can be calibrated without moving it: from `NOISE_NODES_LOW` nodes or fewer (the most noise)
 /// to `NOISE_NODES_HIGH` or more (the least), in steps of doubling.
@@ -45,33 +65,37 @@ const WEAKNESS_LEAST: f64 = 30.0;
 const NOISE_FLOOR: Score = 20;
 const NOISE_CAP: Score = 100;
 
+/// Whether `config` asks for a limited strength: `UCI_LimitStrength` on with IterativeDeepening
+/// (the others ignore it), below the top level, which is the engine at full strength.
+pub fn is_limited(config: &SearchConfig) -> bool {
+    config.limit_strength && config.kind == SearchKind::IterativeDeepening && config.elo < MAX_ELO
+}
+
 /// How a level plays.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Level {
-    /// Nodes per move.
+    /// Nodes per move: a hard limit with four lines, soft nodes with one.
     pub nodes: u64,
     /// Candidates scoring more than this below the best are never played (cp).
     pub margin: Score,
     /// Stockfish's `weakness`: how much the noise counts against the score.
     pub weakness: i32,
+    /// How many root moves are searched to pick among.
+    pub lines: usize,
 }
 
 impl Level {
     /// The level that plays at about `elo` (clamped to the announced range).
     pub fn for_elo(elo: u32) -> Level {
         let elo = elo.clamp(MIN_ELO, MAX_ELO);
-        let upper = NODES_BY_ELO
-            .iter()
-            .position(|&(at, _)| at >= elo)
-            .unwrap_or(NODES_BY_ELO.len() - 1)
-            .max(1);
-        let ((low_elo, low_nodes), (high_elo, high_nodes)) =
-            (NODES_BY_ELO[upper - 1], NODES_BY_ELO[upper]);
-        let t = f64::from(elo - low_elo) / f64::from(high_elo - low_elo);
-        Level::with_nodes((low_nodes * (high_nodes / low_nodes).powf(t)).round() as u64)
+        if elo < ONE_LINE_ELO {
+            Level::with_nodes(nodes_at(&NOISY_NODES_BY_ELO, elo))
+        } else {
+            Level::one_line(nodes_at(&ONE_LINE_NODES_BY_ELO, elo))
+        }
     }
 
-    /// The level that searches `nodes` per move, with the noise that goes with them.
+    /// The four-line level that searches `nodes` per move, with the noise that goes with them.
     pub fn with_nodes(nodes: u64) -> Level {
         let doublings = (nodes.max(1) as f64 / NOISE_NODES_LOW).log2();
         let t = (doublings / (NOISE_NODES_HIGH / NOISE_NODES_LOW).log2()).clamp(0.0, 1.0);
@@ -81,6 +105,17 @@ impl Level {
             nodes,
             margin: margin.round() as Score,
             weakness: weakness.round() as i32,
+            lines: CANDIDATES,
+        }
+    }
+
+    /// The level that follows one line for `nodes` per move and plays its best move.
+    pub fn one_line(nodes: u64) -> Level {
+        Level {
+            nodes,
+            margin: 0,
+            weakness: 0,
+            lines: 1,
         }
     }
 
@@ -89,7 +124,7 @@ impl Level {
     /// (Stockfish's skill formula); the highest total is played. None without lines.
     pub fn pick<'l>(&self, lines: &'l [Line], rng: &mut impl Rng) -> Option<&'l Line> {
         let top = lines.first()?.score;
-        if is_mate_score(top) {
+        if is_mate_score(top) || self.lines == 1 {
             return lines.first();
         }
         let candidates: Vec<&Line> = lines
@@ -117,6 +152,19 @@ impl Level {
     }
 }
 
+/// The nodes at `elo` on `anchors` (sorted by Elo, `elo` within them): geometric between the
+/// two anchors around it.
+fn nodes_at(anchors: &[(u32, f64)], elo: u32) -> u64 {
+    let upper = anchors
+        .iter()
+        .position(|&(at, _)| at >= elo)
+        .unwrap_or(anchors.len() - 1)
+        .max(1);
+    let ((low_elo, low_nodes), (high_elo, high_nodes)) = (anchors[upper - 1], anchors[upper]);
+    let t = f64::from(elo.saturating_sub(low_elo)) / f64::from(high_elo - low_elo);
+    (low_nodes * (high_nodes / low_nodes).powf(t)).round() as u64
+}
+
 /// Runs IterativeDeepening at `config.elo` through `search` (the dispatcher): within the
 /// level's nodes (and the `go` limits), with at least `CANDIDATES` lines, then picks the
 /// move, its noise drawn from `config.seed` and `key` (the position's): the same seed picks
@@ -136,14 +184,23 @@ pub fn run_limited(
     let config = SearchConfig {
         limit_strength: false,
         evaluation: CALIBRATED_EVALUATION,
-        multi_pv: config.multi_pv.max(CANDIDATES),
+        multi_pv: config.multi_pv.max(level.lines),
         ..*config
     };
-    // The level's nodes bound the search; the depth the `go` allows stays (a `go mate N`'s
-    // too, which a node limit would otherwise lift).
+    // The level's nodes bound the search (a one-line level's are spent as a clock's time is,
+    // within `ONE_LINE_HARD_TO_SOFT` times them); the depth the `go` allows stays (a `go mate
+    // N`'s too, which a node limit would otherwise lift).
+    let (soft_nodes, cap) = match level.lines {
+        1 => (
+            Some(level.nodes),
+            level.nodes.saturating_mul(ONE_LINE_HARD_TO_SOFT),
+        ),
+        _ => (None, level.nodes),
+    };
     let limits = Limits {
         depth: Some(limits.max_depth()),
-        nodes: Some(limits.nodes.map_or(level.nodes, |n| n.min(level.nodes))),
+        nodes: Some(limits.nodes.map_or(cap, |n| n.min(cap))),
+        soft_nodes,
         ..limits.clone()
     };
     let mut last_reported = None;
@@ -271,17 +328,33 @@ mod tests {
         assert_eq!(low, Level::for_elo(MIN_ELO));
         assert_eq!(Level::for_elo(u32::MAX), Level::for_elo(MAX_ELO));
         // The anchors measured against Stockfish 15.1 (docs/strength.md, UCI_Elo calibration).
-        for (elo, nodes) in [(1350, 3_500), (1900, 80_000), (2000, 600_000)] {
+        for (elo, nodes) in [(MIN_ELO, 1_100), (2200, 160_000), (2400, 400_000)] {
             assert_eq!(Level::for_elo(elo).nodes, nodes);
         }
-        let (first, second) = (NODES_BY_ELO[0], NODES_BY_ELO[1]);
+        let (first, second) = (NOISY_NODES_BY_ELO[0], NOISY_NODES_BY_ELO[1]);
         let halfway = Level::for_elo((first.0 + second.0) / 2).nodes as f64;
         assert!((halfway - (first.1 * second.1).sqrt()).abs() < 0.01 * halfway);
-        let all: Vec<Level> = (MIN_ELO..=MAX_ELO).map(Level::for_elo).collect();
-        assert!(all.windows(2).all(|w| w[0].nodes <= w[1].nodes));
-        let high = Level::for_elo(MAX_ELO);
-        assert!(high.nodes > 100 * low.nodes && high.margin < low.margin);
+        let noisy: Vec<Level> = (MIN_ELO..ONE_LINE_ELO).map(Level::for_elo).collect();
+        assert!(noisy.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        assert!(noisy.iter().all(|level| level.lines == CANDIDATES));
+        let one_line: Vec<Level> = (ONE_LINE_ELO..=MAX_ELO).map(Level::for_elo).collect();
+        assert!(one_line.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        assert!(one_line
+            .iter()
+            .all(|l| (l.lines, l.margin, l.weakness) == (1, 0, 0)));
+        let high = noisy.last().copied().expect("a level below ONE_LINE_ELO");
+        assert!(high.nodes > 50 * low.nodes && high.margin < low.margin);
         assert!(high.weakness < low.weakness);
+    }
+
+    #[test]
+    fn a_one_line_level_plays_its_best_line() {
+        let lines = lines(&[30, 30, 10, 0]);
+        let level = Level::for_elo(ONE_LINE_ELO);
+        let mut rng = StdRng::seed_from_u64(5);
+        for _ in 0..100 {
+            assert_eq!(level.pick(&lines, &mut rng), lines.first());
+        }
     }
 
     #[test]
@@ -324,7 +397,7 @@ mod tests {
         }
         assert_eq!(seen, [true; 4]);
         let low = count_best(Level::for_elo(MIN_ELO), &mut rng);
-        let high = count_best(Level::for_elo(MAX_ELO), &mut rng);
+        let high = count_best(Level::for_elo(ONE_LINE_ELO - 1), &mut rng);
         assert!(low < high, "{low} {high}");
     }
 

@@ -16,6 +16,8 @@ use crate::search::limits::{ClockState, Limiter, Limits, TimeControl, TimeLimit}
 pub struct TimeManager {
     /// None without a clock: depth, nodes, a mate found or `stop` end the search.
     budget: Option<TimeBudget>,
+    /// The limits' soft nodes, spent by the same rule as the soft time limit.
+    soft_nodes: Option<u64>,
     costs: DepthCosts,
     /// Completed depths since the best move last changed.
     stable_depths: u32,
@@ -29,6 +31,7 @@ impl TimeManager {
     pub fn new(limits: &Limits, deepening: Deepening, branching: usize) -> TimeManager {
         TimeManager {
             budget: limits.time.as_ref().map(TimeBudget::of),
+            soft_nodes: limits.soft_nodes,
             costs: DepthCosts::new(deepening, branching),
             stable_depths: 0,
             started: (Duration::ZERO, 0),
@@ -52,7 +55,7 @@ impl TimeManager {
             if limiter.stopped() || limiter.out_of_nodes() {
                 return false;
             }
-            if !self.clock_allows(limiter, best_share) {
+            if !self.clock_allows(limiter, best_share) || !self.nodes_allow(limiter, best_share) {
                 return false;
             }
         }
@@ -89,6 +92,18 @@ impl TimeManager {
             return true;
         }
         within
+    }
+}
+
+impl TimeManager {
+    /// Whether the soft nodes leave room for another depth: expected to end within them,
+    /// scaled by [`soft_scale`] as the soft time limit is.
+    fn nodes_allow(&self, limiter: &Limiter, best_share: Option<f64>) -> bool {
+        self.soft_nodes.is_none_or(|soft| {
+            let scale = soft_scale(self.stable_depths, best_share);
+            let expected = limiter.nodes() as f64 + self.costs.next_nodes();
+            expected <= soft as f64 * scale
+        })
     }
 }
 
@@ -245,6 +260,17 @@ impl DepthCosts {
     fn record(&mut self, nodes: u64, time: Duration) {
         self.nodes.push(nodes);
         self.last_time = time;
+    }
+
+    /// How many nodes the next depth is expected to take.
+    fn next_nodes(&self) -> f64 {
+        let last = self.nodes.last().copied().unwrap_or(0) as f64;
+        match self.deepening {
+            Deepening::Afresh => {
+                last * expected_growth(&self.nodes, self.branching) * GROWTH_MARGIN
+            }
+            Deepening::Incremental => last * f64::from(INCREMENTAL_GROWTH),
+        }
     }
 
     /// How long the next depth is expected to take.

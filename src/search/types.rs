@@ -14,10 +14,9 @@ use crate::search::multipv::Line;
 use crate::search::pvs::params;
 
 /// The range of `UCI_Elo` and its default. Stockfish 15.1 offers 1350–2850; the top here is
-/// the highest level this engine reaches against Stockfish's (its full strength is only a
-/// little above it at 10 s + 0.1 s).
+/// the engine at full strength, about 2500 on Stockfish's scale at 10 s + 0.1 s.
 pub const MIN_ELO: u32 = 1350;
-pub const MAX_ELO: u32 = 2000;
+pub const MAX_ELO: u32 = 2500;
 pub const DEFAULT_ELO: u32 = MIN_ELO;
 
 /// The deepest nominal depth a search goes to, in plies.

@@ -519,7 +519,7 @@ fn bad_strength_values_are_refused_and_the_previous_level_stays() {
     );
     for (name, bad) in [
         ("UCI_Elo", "1349"),
-        ("UCI_Elo", "2001"),
+        ("UCI_Elo", "2501"),
         ("UCI_Elo", "strong"),
         ("UCI_LimitStrength", "yes"),
     ] {
@@ -535,8 +535,8 @@ fn bad_strength_values_are_refused_and_the_previous_level_stays() {
     }
 }
 
-/// The levels were calibrated with the positional evaluator, so a limited engine scores with it
-/// whatever `Evaluation` says: the same transcript under NNUE as under Positional.
+/// The levels were calibrated with the net, so a limited engine scores with it whatever
+/// `Evaluation` says: the same transcript under Positional as under NNUE.
 #[test]
 fn a_limited_engine_scores_with_the_evaluator_its_levels_were_calibrated_with() {
     let mut engine = Engine::start();
@@ -551,7 +551,31 @@ fn a_limited_engine_scores_with_the_evaluator_its_levels_were_calibrated_with() 
         let (lines, answer) = engine.go("go depth 6");
         (timeless(&lines), answer)
     };
-    let positional = run("Positional");
-    assert!(!positional.0.is_empty());
-    assert_eq!(run("NNUE"), positional);
+    let nnue = run("NNUE");
+    assert!(!nnue.0.is_empty());
+    assert_eq!(run("Positional"), nnue);
+}
+
+/// The top of the scale is the engine at full strength: at `UCI_Elo` 2500 the search is the
+/// unlimited one. Below it, from 2000, a level follows one line within its nodes (15,000 at
+/// 2000, spent as a clock's time is, never past four times them), where the unlimited search
+/// would go on to the depth asked.
+#[test]
+fn the_top_level_is_full_strength_and_the_one_line_levels_stop_at_their_nodes() {
+    let mut engine = Engine::start();
+    let mut run = |options: &[(&str, &str)], go: &str| {
+        setup(&mut engine, options, TACTICAL_FEN);
+        engine.command("ucinewgame");
+        let (lines, answer) = engine.go(go);
+        (timeless(&lines), answer)
+    };
+    let full = run(&[("UCI_LimitStrength", "false")], "go depth 8");
+    let top = [("UCI_LimitStrength", "true"), ("UCI_Elo", "2500")];
+    assert_eq!(run(&top, "go depth 8"), full);
+    let level = [("UCI_LimitStrength", "true"), ("UCI_Elo", "2000")];
+    let (lines, answer) = run(&level, "go depth 40");
+    let nodes = node_counts(&lines);
+    let last = nodes.last().copied().expect("a line");
+    assert!(last <= 60_000, "{lines:?}");
+    assert!(!answer.best.is_empty() && !lines.iter().any(|l| l.contains(" multipv ")));
 }

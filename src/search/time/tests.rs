@@ -42,6 +42,7 @@ fn after_one_depth(budget: Option<TimeBudget>, next: Duration) -> TimeManager {
     costs.record(1, next / 2);
     TimeManager {
         budget,
+        soft_nodes: None,
         costs,
         stable_depths: 2,
         started: (Duration::ZERO, 0),
@@ -435,4 +436,36 @@ fn an_incremental_search_expects_each_depth_to_take_twice_the_last() {
     costs.record(21, Duration::from_micros(10));
     costs.record(420, Duration::from_micros(100));
     assert_eq!(costs.next_duration(), Duration::from_micros(200));
+}
+
+#[test]
+fn soft_nodes_are_spent_as_the_soft_time_limit_is() {
+    // 1,000 nodes searched, the last depth 1,000 of them: an incremental search's next depth
+    // is expected to take 2,000 more.
+    let signals = Signals::new(false);
+    let mut limiter = Limiter::new(&signals, Instant::now(), None, None);
+    for _ in 0..1000 {
+        limiter.count_node();
+    }
+    let with_soft_nodes = |soft, stable_depths| {
+        let mut costs = DepthCosts::new(Deepening::Incremental, 20);
+        costs.record(1000, Duration::ZERO);
+        TimeManager {
+            budget: None,
+            soft_nodes: Some(soft),
+            costs,
+            stable_depths,
+            started: (Duration::ZERO, 0),
+        }
+    };
+    // Two depths stable: the soft nodes unscaled.
+    assert!(with_soft_nodes(3000, 2).may_start(&mut limiter, None));
+    assert!(!with_soft_nodes(2999, 2).may_start(&mut limiter, None));
+    // A best move that just changed may use half as many again; one stable for long, less.
+    assert!(with_soft_nodes(2000, 0).may_start(&mut limiter, None));
+    assert!(!with_soft_nodes(3500, 6).may_start(&mut limiter, None));
+    // Without soft nodes only the clock (none here) and the hard limits decide.
+    let mut unbounded = with_soft_nodes(1, 2);
+    unbounded.soft_nodes = None;
+    assert!(unbounded.may_start(&mut limiter, None));
 }
