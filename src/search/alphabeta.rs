@@ -9,94 +9,62 @@ use shakmaty::{Chess, Move, MoveList, Position};
 use crate::eval::{Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::cutoff::{horizon_outcome, rule_outcome};
-use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
-use crate::search::observer::{SearchObserver, Unobserved, Window};
+use crate::search::depth_search::RootSearch;
+use crate::search::observer::{SearchObserver, Window};
 use crate::search::ordering::{capture_order, MovePicker};
 
-/// Alpha-beta over the root moves, deepened afresh depth by depth; with `ordering`, captures
-/// first.
-pub struct AlphaBeta<'a, O = Unobserved> {
-    context: SearchContext<'a, O>,
-    root_moves: Vec<Move>,
-    ordering: bool,
+/// Alpha-beta over the root moves, deepened afresh depth by depth (by `Afresh`); with
+/// `ordering`, captures first.
+pub struct AlphaBeta {
+    /// Captures first (MVV-LVA), else the generator's order.
+    pub ordering: bool,
 }
 
-impl<'a, O: SearchObserver> AlphaBeta<'a, O> {
-    pub fn new(
-        context: SearchContext<'a, O>,
+impl RootSearch for AlphaBeta {
+    /// Searches the root moves to `depth` plies; the root score, or None when stopped.
+    fn search_root<O: SearchObserver>(
+        &self,
+        context: &mut SearchContext<O>,
         root_moves: &[Move],
-        ordering: bool,
-    ) -> AlphaBeta<'a, O> {
-        AlphaBeta {
-            context,
-            root_moves: root_moves.to_vec(),
-            ordering,
+        depth: u32,
+    ) -> Option<Score> {
+        let ordering = self.ordering;
+        let root = context.root().clone();
+        context.enter(0);
+        let mut moves: MoveList = root_moves.iter().copied().collect();
+        let mut picker = picker(&mut moves, ordering);
+        let mut alpha = -INFINITY;
+        let mut number = 0;
+        let multi_pv = context.lines().wanted() > 1;
+        while let Some(m) = picker.next() {
+            number += 1;
+            context.searching_root_move(depth, m, number);
+            // With MultiPV the window opens at the worst of the lines kept, not at the best:
+            // every move that may be among them gets its exact score.
+            let floor = if multi_pv {
+                context.lines().floor()
+            } else {
+                alpha
+            };
+            let child = context.play(&root, m);
+            let score = -alphabeta(context, &child, depth - 1, 1, -INFINITY, -floor, ordering);
+            context.undo();
+            if context.stopped() {
+                return None;
+            }
+            if score > alpha {
+                alpha = score;
+                context.pv_mut().update(0, m);
+            }
+            context.offer_root_line(m, score);
         }
-    }
-}
-
-impl<'a, O: SearchObserver> DepthSearch<'a> for AlphaBeta<'a, O> {
-    const DEEPENING: Deepening = Deepening::Afresh;
-    type Observer = O;
-
-    fn context(&mut self) -> &mut SearchContext<'a, O> {
-        &mut self.context
-    }
-
-    fn root_moves(&self) -> &[Move] {
-        &self.root_moves
-    }
-
-    fn search_depth(&mut self, depth: u32, _last: Score) -> DepthOutcome {
-        match search_depth(&mut self.context, &self.root_moves, depth, self.ordering) {
-            Some(score) => DepthOutcome::Completed(score),
-            None => DepthOutcome::Stopped(None),
-        }
-    }
-}
-
-/// Searches the root moves to `depth` plies; the root score, or None when stopped.
-fn search_depth<O: SearchObserver>(
-    context: &mut SearchContext<O>,
-    root_moves: &[Move],
-    depth: u32,
-    ordering: bool,
-) -> Option<Score> {
-    let root = context.root.clone();
-    context.enter(0);
-    let mut moves: MoveList = root_moves.iter().copied().collect();
-    let mut picker = picker(&mut moves, ordering);
-    let mut alpha = -INFINITY;
-    let mut number = 0;
-    let multi_pv = context.lines.wanted() > 1;
-    while let Some(m) = picker.next() {
-        number += 1;
-        context.searching_root_move(depth, m, number);
-        // With MultiPV the window opens at the worst of the lines kept, not at the best: every
-        // move that may be among them gets its exact score.
-        let floor = if multi_pv {
-            context.lines.floor()
-        } else {
-            alpha
+        let window = Window {
+            alpha: -INFINITY,
+            beta: INFINITY,
         };
-        let child = context.play(&root, m);
-        let score = -alphabeta(context, &child, depth - 1, 1, -INFINITY, -floor, ordering);
-        context.undo();
-        if context.stopped() {
-            return None;
-        }
-        if score > alpha {
-            alpha = score;
-            context.pv.update(0, m);
-        }
-        context.offer_root_line(m, score);
+        context.leave(0, Some(window), alpha);
+        Some(alpha)
     }
-    let window = Window {
-        alpha: -INFINITY,
-        beta: INFINITY,
-    };
-    context.leave(0, Some(window), alpha);
-    Some(alpha)
 }
 
 /// The fail-soft alpha-beta value of `pos` within the window (alpha, beta), told to the
@@ -130,10 +98,10 @@ fn alphabeta_node<O: SearchObserver>(
         return 0;
     }
     if depth == 0 {
-        return horizon_outcome(pos, ply, &context.history, context.evaluate(pos));
+        return horizon_outcome(pos, ply, context.history(), context.evaluate(pos));
     }
     let mut moves = pos.legal_moves();
-    if let Some(score) = rule_outcome(pos, &moves, ply, &context.history) {
+    if let Some(score) = rule_outcome(pos, &moves, ply, context.history()) {
         return score;
     }
     let mut picker = picker(&mut moves, ordering);
@@ -149,9 +117,9 @@ fn alphabeta_node<O: SearchObserver>(
             best = score;
             if score > alpha {
                 alpha = score;
-                context.pv.update(ply, m);
+                context.pv_mut().update(ply, m);
                 if alpha >= beta {
-                    context.stats.beta_cutoffs += 1;
+                    context.stats_mut().beta_cutoffs += 1;
                     context.cutoff(ply, || std::iter::from_fn(|| picker.next()).collect());
                     break;
                 }

@@ -38,10 +38,10 @@ impl Answer {
             ..SearchResult::default()
         };
         let context = search.context();
-        context.lines.clear();
+        context.lines_mut().clear();
         Answer {
             result,
-            multi_pv: context.lines.wanted() > 1,
+            multi_pv: context.lines().wanted() > 1,
             last_scores: Vec::new(),
             silent,
         }
@@ -72,7 +72,7 @@ impl Answer {
             self.record_line(search, depth, score);
         }
         self.result.depth = depth;
-        search.context().lines.clear();
+        search.context().lines_mut().clear();
         Recorded {
             every_line,
             best_changed: self.result.best != best_before,
@@ -108,8 +108,8 @@ impl Answer {
             }
         }
         let context = search.context();
-        result.nodes = context.limiter.nodes();
-        result.stats = context.stats;
+        result.nodes = context.limiter().nodes();
+        result.stats = context.stats();
         self.result
     }
 
@@ -117,7 +117,7 @@ impl Answer {
     fn record_line<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32, score: Score) {
         let hashfull = self.hashfull(search);
         let context = search.context();
-        let pv = context.pv.line(0);
+        let pv = context.pv().line(0);
         let result = &mut self.result;
         result.best = pv.first().copied().or(result.best);
         result.ponder = pv.get(1).copied();
@@ -133,14 +133,14 @@ impl Answer {
     fn record_new_best<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32, score: Score) {
         let hashfull = self.hashfull(search);
         let context = search.context();
-        let pv = context.pv.line(0);
+        let pv = context.pv().line(0);
         let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
         let result = &mut self.result;
         let others = result
             .lines
             .iter()
             .filter(|line| line.pv.first() != best.as_ref());
-        let wanted = context.lines.wanted();
+        let wanted = context.lines().wanted();
         let mut lines = vec![Line { score, pv }];
         lines.extend(others.take(wanted - 1).cloned());
         result.best = best.or(result.best);
@@ -166,12 +166,12 @@ impl Answer {
             return true;
         }
         let context = search.context();
-        let pv = context.pv.line(0);
+        let pv = context.pv().line(0);
         context.offer_line(Line { score, pv });
-        let wanted = context.lines.wanted();
+        let wanted = context.lines().wanted();
         let mut complete = true;
         for k in 1..wanted {
-            let excluded = search.context().lines.first_moves();
+            let excluded = search.context().lines().first_moves();
             search.exclude_root_moves(&excluded);
             let last = self.last_scores.get(k).copied().unwrap_or(score);
             let DepthOutcome::Completed(score) = search.search_depth(depth, last) else {
@@ -179,7 +179,7 @@ impl Answer {
                 break;
             };
             let context = search.context();
-            let pv = context.pv.line(0);
+            let pv = context.pv().line(0);
             context.offer_line(Line { score, pv });
         }
         search.exclude_root_moves(&[]);
@@ -191,7 +191,7 @@ impl Answer {
     fn record_lines<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32) -> Vec<Score> {
         let hashfull = self.hashfull(search);
         let context = search.context();
-        let lines = context.lines.lines().to_vec();
+        let lines = context.lines().lines().to_vec();
         let result = &mut self.result;
         if let Some(best) = lines.first() {
             result.best = best.pv.first().copied().or(result.best);

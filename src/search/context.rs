@@ -17,28 +17,35 @@ use crate::search::types::{Iteration, Progress, Report, Stats, MAX_PLY};
 /// The running state of one tree search, telling `O` of every node (nothing, in every search
 /// but `engine tree`'s).
 pub struct SearchContext<'a, O = Unobserved> {
-    pub root: Chess,
-    pub limiter: Limiter<'a>,
+    /// Everything but the observer.
+    run: SearchRun<'a>,
+    /// Who is told of every node (`engine tree`); [`Unobserved`] in every other search.
+    observer: O,
+}
+
+/// What one tree search keeps whoever observes it: the root, the limiter, the path, the PV
+/// and root lines, the counters, the evaluator's and the tablebases' state, and the reports.
+struct SearchRun<'a> {
+    root: Chess,
+    limiter: Limiter<'a>,
     /// The keys of the game and of the search path, for repetitions.
-    pub history: KeyHistory,
-    pub pv: PvTable,
+    history: KeyHistory,
+    pv: PvTable,
     /// The best root lines of the depth being searched (MultiPV).
-    pub lines: RootLines,
+    lines: RootLines,
     /// The deepest ply reached, quiescence included.
-    pub seldepth: usize,
-    pub stats: Stats,
+    seldepth: usize,
+    stats: Stats,
     /// The evaluator's state along the path: what scores the positions.
-    pub eval: EvalStack,
+    eval: EvalStack,
     /// The Syzygy tables, if any: probes, hits and the root's result.
-    pub tablebases: SearchTables,
+    tablebases: SearchTables,
     report: &'a mut dyn FnMut(Report),
     /// Whether a line (an [`Iteration`]) has been reported.
     reported_line: bool,
     /// The depth being searched, and the root move being searched with its number.
     depth: u32,
     root_move: Option<(Move, usize)>,
-    /// Who is told of every node (`engine tree`); [`Unobserved`] in every other search.
-    observer: O,
 }
 
 impl<'a> SearchContext<'a> {
@@ -51,7 +58,7 @@ impl<'a> SearchContext<'a> {
         report: &'a mut dyn FnMut(Report),
     ) -> SearchContext<'a> {
         let root = game.position();
-        SearchContext {
+        let run = SearchRun {
             eval: EvalStack::new(evaluation, root, MAX_PLY + 1),
             tablebases: SearchTables::default(),
             root: root.clone(),
@@ -65,6 +72,9 @@ impl<'a> SearchContext<'a> {
             reported_line: false,
             depth: 0,
             root_move: None,
+        };
+        SearchContext {
+            run,
             observer: Unobserved,
         }
     }
@@ -72,21 +82,107 @@ impl<'a> SearchContext<'a> {
     /// The same context, telling `observer` of every node it enters and leaves.
     pub fn observed_by<P: SearchObserver>(self, observer: P) -> SearchContext<'a, P> {
         SearchContext {
-            root: self.root,
-            limiter: self.limiter,
-            history: self.history,
-            pv: self.pv,
-            lines: self.lines,
-            tablebases: self.tablebases,
-            seldepth: self.seldepth,
-            stats: self.stats,
-            eval: self.eval,
-            report: self.report,
-            reported_line: self.reported_line,
-            depth: self.depth,
-            root_move: self.root_move,
+            run: self.run,
             observer,
         }
+    }
+}
+
+impl<'a, O> SearchContext<'a, O> {
+    /// The same context, keeping the root lines of `lines` (MultiPV).
+    pub fn with_lines(mut self, lines: RootLines) -> Self {
+        self.run.lines = lines;
+        self
+    }
+
+    /// The same context, probing `tablebases`.
+    pub fn with_tablebases(mut self, tablebases: SearchTables) -> Self {
+        self.run.tablebases = tablebases;
+        self
+    }
+
+    /// The position at the root.
+    #[inline]
+    pub fn root(&self) -> &Chess {
+        &self.run.root
+    }
+
+    /// The limiter: nodes, stop and time.
+    #[inline]
+    pub fn limiter(&self) -> &Limiter<'a> {
+        &self.run.limiter
+    }
+
+    /// [`SearchContext::limiter`], to change.
+    #[inline]
+    pub fn limiter_mut(&mut self) -> &mut Limiter<'a> {
+        &mut self.run.limiter
+    }
+
+    /// The keys of the game and of the search path, the current position's last.
+    #[inline]
+    pub fn history(&self) -> &KeyHistory {
+        &self.run.history
+    }
+
+    /// The principal variation of each ply.
+    #[inline]
+    pub fn pv(&self) -> &PvTable {
+        &self.run.pv
+    }
+
+    /// [`SearchContext::pv`], to change.
+    #[inline]
+    pub fn pv_mut(&mut self) -> &mut PvTable {
+        &mut self.run.pv
+    }
+
+    /// The best root lines of the depth being searched (MultiPV).
+    #[inline]
+    pub fn lines(&self) -> &RootLines {
+        &self.run.lines
+    }
+
+    /// [`SearchContext::lines`], to change.
+    #[inline]
+    pub fn lines_mut(&mut self) -> &mut RootLines {
+        &mut self.run.lines
+    }
+
+    /// The counters so far.
+    #[inline]
+    pub fn stats(&self) -> Stats {
+        self.run.stats
+    }
+
+    /// [`SearchContext::stats`], to count.
+    #[inline]
+    pub fn stats_mut(&mut self) -> &mut Stats {
+        &mut self.run.stats
+    }
+
+    /// The evaluator that scores the positions.
+    #[inline]
+    pub fn evaluation(&self) -> Evaluation {
+        self.run.eval.evaluation()
+    }
+
+    /// The Syzygy tables, if any: probes, hits and the root's result.
+    #[inline]
+    pub fn tablebases(&self) -> &SearchTables {
+        &self.run.tablebases
+    }
+
+    /// [`SearchContext::tablebases`], to probe.
+    #[inline]
+    pub fn tablebases_mut(&mut self) -> &mut SearchTables {
+        &mut self.run.tablebases
+    }
+
+    /// Starts counting the deepest ply reached afresh.
+    #[inline]
+    pub fn reset_seldepth(&mut self) {
+        self.run.seldepth = 0;
     }
 }
 
@@ -106,12 +202,12 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     #[inline]
     fn enter_node(&mut self, ply: usize, kind: NodeKind) -> bool {
         self.observer.enter(ply, kind);
-        self.pv.clear(ply);
-        if ply > self.seldepth {
-            self.seldepth = ply;
+        self.run.pv.clear(ply);
+        if ply > self.run.seldepth {
+            self.run.seldepth = ply;
         }
-        let stop = self.limiter.count_node();
-        if self.limiter.progress_due() && !stop {
+        let stop = self.run.limiter.count_node();
+        if self.run.limiter.progress_due() && !stop {
             self.report_progress();
         }
         stop
@@ -120,20 +216,20 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// The search of `depth` goes on with root move `m`, the `number`th (from 1) in its order.
     #[inline]
     pub fn searching_root_move(&mut self, depth: u32, m: Move, number: usize) {
-        self.depth = depth;
-        self.root_move = Some((m, number));
+        self.run.depth = depth;
+        self.run.root_move = Some((m, number));
     }
 
     /// Sends a report; the next progress report is then due a full interval later.
     pub fn report(&mut self, report: Report) {
-        (self.report)(report);
-        self.limiter.reported();
+        (self.run.report)(report);
+        self.run.limiter.reported();
     }
 
     /// Reports `pv`, scored `score`, as the line of `depth`: the line the search answers with
     /// if it ends before it reports another (`multipv 1` when MultiPV is above 1).
     pub fn report_line(&mut self, depth: u32, score: Score, pv: Vec<Move>, hashfull: Option<u32>) {
-        let multipv = self.lines.is_numbered().then_some(1);
+        let multipv = self.run.lines.is_numbered().then_some(1);
         self.report_numbered_line(depth, multipv, score, pv, hashfull);
     }
 
@@ -152,21 +248,21 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         pv: Vec<Move>,
         hashfull: Option<u32>,
     ) {
-        self.reported_line = true;
+        self.run.reported_line = true;
         // With the root in the tables, their result is the score, unless a mate is found.
-        let score = match self.tablebases.line_score(pv.first()) {
+        let score = match self.run.tablebases.line_score(pv.first()) {
             Some(tb) if !is_mate_score(score) => tb,
             _ => score,
         };
         let iteration = Iteration {
             depth,
-            seldepth: self.seldepth as u32,
+            seldepth: self.run.seldepth as u32,
             multipv,
             score,
             wdl: None,
-            tbhits: self.tablebases.hits(),
-            nodes: self.limiter.nodes(),
-            time: self.limiter.elapsed(),
+            tbhits: self.run.tablebases.hits(),
+            nodes: self.run.limiter.nodes(),
+            time: self.run.limiter.elapsed(),
             hashfull,
             pv,
         };
@@ -177,9 +273,9 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// floor), with the child's line, to the root lines.
     #[inline]
     pub fn offer_root_line(&mut self, m: Move, score: Score) {
-        if self.lines.wanted() > 1 && score > self.lines.floor() {
+        if self.run.lines.wanted() > 1 && score > self.run.lines.floor() {
             let mut pv = vec![m];
-            pv.extend(self.pv.line(1));
+            pv.extend(self.run.pv.line(1));
             self.offer_line(Line { score, pv });
         }
     }
@@ -187,34 +283,34 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// Offers a root line to the root lines (MultiPV), ranked first by the tablebases' rank of
     /// its first move.
     pub fn offer_line(&mut self, line: Line) {
-        let rank = line.pv.first().map_or(0, |&m| self.tablebases.rank(m));
-        self.lines.offer_ranked(line, rank);
+        let rank = line.pv.first().map_or(0, |&m| self.run.tablebases.rank(m));
+        self.run.lines.offer_ranked(line, rank);
     }
 
     /// Whether a line has been reported (see [`SearchContext::report_line`]).
     pub fn has_reported_line(&self) -> bool {
-        self.reported_line
+        self.run.reported_line
     }
 
     /// Reports `m` as the line of depth 0, scored by the static evaluation: the answer of a
     /// search stopped before it had any line of its own.
     pub fn report_unsearched(&mut self, m: Move, hashfull: Option<u32>) {
-        let root = self.root.clone();
+        let root = self.run.root.clone();
         let score = self.evaluate(&root);
         self.report_line(0, score, vec![m], hashfull);
     }
 
     #[cold]
     fn report_progress(&mut self) {
-        let Some((currmove, currmovenumber)) = self.root_move else {
+        let Some((currmove, currmovenumber)) = self.run.root_move else {
             return;
         };
         let progress = Progress {
-            depth: self.depth,
+            depth: self.run.depth,
             currmove,
             currmovenumber,
-            nodes: self.limiter.nodes(),
-            time: self.limiter.elapsed(),
+            nodes: self.run.limiter.nodes(),
+            time: self.run.limiter.elapsed(),
         };
         self.report(Report::Progress(progress));
     }
@@ -222,7 +318,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// True once the search has been told to stop or ran out of nodes or time.
     #[inline]
     pub fn stopped(&self) -> bool {
-        self.limiter.stopped()
+        self.run.limiter.stopped()
     }
 
     /// The position after the legal move `m`, with its key pushed on the history.
@@ -238,10 +334,10 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         self.observer.play(pos, m);
         let mut child = pos.clone();
         child.play_unchecked(m);
-        let key = key_after(pos, self.history.key(), m, &child);
+        let key = key_after(pos, self.run.history.key(), m, &child);
         announce(key);
-        self.history.push(key);
-        self.eval.push(pos, m);
+        self.run.history.push(key);
+        self.run.eval.push(pos, m);
         child
     }
 
@@ -249,16 +345,16 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     #[inline]
     pub fn play_null(&mut self, key: u64) {
         self.observer.play_null();
-        self.history.push(key);
-        self.eval.push_null();
+        self.run.history.push(key);
+        self.run.eval.push_null();
     }
 
     /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
     #[inline]
     pub fn undo(&mut self) {
         self.observer.undo();
-        self.history.pop();
-        self.eval.pop();
+        self.run.history.pop();
+        self.run.eval.pop();
     }
 
     /// The node at `ply` returns `score`, searched within `window` (None: no window): for the
@@ -303,7 +399,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     /// [`Evaluation::evaluate`] returns, with the evaluator's state kept up to date move by move.
     #[inline]
     pub fn evaluate(&self, pos: &Chess) -> Score {
-        self.eval.evaluate(pos)
+        self.run.eval.evaluate(pos)
     }
 }
 
@@ -314,11 +410,11 @@ mod tests {
     use std::time::Instant;
 
     fn walk(context: &mut SearchContext, pos: &Chess, depth: u32) {
+        assert_eq!(context.evaluate(pos), context.evaluation().evaluate(pos));
         assert_eq!(
-            context.evaluate(pos),
-            context.eval.evaluation().evaluate(pos)
+            context.history().key(),
+            crate::board::keys::zobrist_key(pos)
         );
-        assert_eq!(context.history.key(), crate::board::keys::zobrist_key(pos));
         if depth == 0 {
             return;
         }

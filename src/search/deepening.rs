@@ -53,7 +53,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(search: &mut S, limits: &Limits, role: Rol
     let depths = first_depth(limits, S::DEEPENING)..=limits.max_depth();
     for depth in depths.filter(|&depth| role.searches(depth)) {
         let best_share = search.best_move_share();
-        if !time.may_start(&mut search.context().limiter, best_share) {
+        if !time.may_start(search.context().limiter_mut(), best_share) {
             break;
         }
         let score = match search.search_depth(depth, answer.score()) {
@@ -64,7 +64,7 @@ pub fn deepen<'a, S: DepthSearch<'a>>(search: &mut S, limits: &Limits, role: Rol
             }
         };
         let recorded = answer.record(search, depth, score);
-        time.completed(&search.context().limiter, recorded.best_changed);
+        time.completed(search.context().limiter(), recorded.best_changed);
         if role.reports_stats() {
             report_stats(search.context(), depth);
         }
@@ -86,7 +86,7 @@ fn first_depth(limits: &Limits, deepening: Deepening) -> u32 {
 
 /// Reports the counters of `depth` (`debug on`).
 fn report_stats<O: SearchObserver>(context: &mut SearchContext<'_, O>, depth: u32) {
-    let (stats, thread_nodes) = (context.stats, context.limiter.thread_nodes());
+    let (stats, thread_nodes) = (context.stats(), context.limiter().thread_nodes());
     context.report(Report::Stats {
         depth,
         stats,

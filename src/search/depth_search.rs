@@ -1,11 +1,13 @@
 //! One algorithm's search of the root to one depth: the interface the deepening driver
-//! ([`crate::search::deepening`]) calls depth after depth, and what each algorithm implements.
+//! ([`crate::search::deepening`]) calls depth after depth, and what each algorithm implements;
+//! for the algorithms that keep nothing from one depth to the next (Minimax, AlphaBeta), the
+//! root search alone ([`RootSearch`]), deepened by [`Afresh`].
 
 use shakmaty::Move;
 
 use crate::eval::Score;
 use crate::search::context::SearchContext;
-use crate::search::observer::SearchObserver;
+use crate::search::observer::{SearchObserver, Unobserved};
 
 /// How a search deepens.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,5 +69,59 @@ pub trait DepthSearch<'a> {
     /// A move to ponder on after `best` when the line found is one move long.
     fn ponder_after(&self, _best: Move) -> Option<Move> {
         None
+    }
+}
+
+/// The search of the root to one depth of an algorithm that keeps nothing from one depth to the
+/// next (Minimax, AlphaBeta).
+pub trait RootSearch {
+    /// Searches every root move to `depth` plies; the root score, or None when stopped.
+    fn search_root<O: SearchObserver>(
+        &self,
+        context: &mut SearchContext<O>,
+        root_moves: &[Move],
+        depth: u32,
+    ) -> Option<Score>;
+}
+
+/// The [`DepthSearch`] of a [`RootSearch`]: `S` over its context and root moves, each depth
+/// searched afresh.
+pub struct Afresh<'a, S, O = Unobserved> {
+    search: S,
+    context: SearchContext<'a, O>,
+    root_moves: Vec<Move>,
+}
+
+impl<'a, S: RootSearch, O: SearchObserver> Afresh<'a, S, O> {
+    /// `search` over `context`'s root, searching `root_moves` in this order.
+    pub fn new(search: S, context: SearchContext<'a, O>, root_moves: &[Move]) -> Afresh<'a, S, O> {
+        Afresh {
+            search,
+            context,
+            root_moves: root_moves.to_vec(),
+        }
+    }
+}
+
+impl<'a, S: RootSearch, O: SearchObserver> DepthSearch<'a> for Afresh<'a, S, O> {
+    const DEEPENING: Deepening = Deepening::Afresh;
+    type Observer = O;
+
+    fn context(&mut self) -> &mut SearchContext<'a, O> {
+        &mut self.context
+    }
+
+    fn root_moves(&self) -> &[Move] {
+        &self.root_moves
+    }
+
+    fn search_depth(&mut self, depth: u32, _last: Score) -> DepthOutcome {
+        match self
+            .search
+            .search_root(&mut self.context, &self.root_moves, depth)
+        {
+            Some(score) => DepthOutcome::Completed(score),
+            None => DepthOutcome::Stopped(None),
+        }
     }
 }

@@ -8,69 +8,40 @@ use shakmaty::{Chess, Move, Position};
 use crate::eval::{Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::cutoff::{horizon_outcome, rule_outcome};
-use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
-use crate::search::observer::{SearchObserver, Unobserved};
+use crate::search::depth_search::RootSearch;
+use crate::search::observer::SearchObserver;
 
-/// Minimax over the root moves, deepened afresh depth by depth.
-pub struct Minimax<'a, O = Unobserved> {
-    context: SearchContext<'a, O>,
-    root_moves: Vec<Move>,
-}
+/// Minimax over the root moves, deepened afresh depth by depth (by `Afresh`).
+pub struct Minimax;
 
-impl<'a, O: SearchObserver> Minimax<'a, O> {
-    pub fn new(context: SearchContext<'a, O>, root_moves: &[Move]) -> Minimax<'a, O> {
-        Minimax {
-            context,
-            root_moves: root_moves.to_vec(),
+impl RootSearch for Minimax {
+    /// Searches every root move to `depth` plies; the root score, or None when stopped.
+    fn search_root<O: SearchObserver>(
+        &self,
+        context: &mut SearchContext<O>,
+        root_moves: &[Move],
+        depth: u32,
+    ) -> Option<Score> {
+        let root = context.root().clone();
+        context.enter(0);
+        let mut best = -INFINITY;
+        for (i, &m) in root_moves.iter().enumerate() {
+            context.searching_root_move(depth, m, i + 1);
+            let child = context.play(&root, m);
+            let score = -minimax(context, &child, depth - 1, 1);
+            context.undo();
+            if context.stopped() {
+                return None;
+            }
+            if score > best {
+                best = score;
+                context.pv_mut().update(0, m);
+            }
+            context.offer_root_line(m, score);
         }
+        context.leave(0, None, best);
+        Some(best)
     }
-}
-
-impl<'a, O: SearchObserver> DepthSearch<'a> for Minimax<'a, O> {
-    const DEEPENING: Deepening = Deepening::Afresh;
-    type Observer = O;
-
-    fn context(&mut self) -> &mut SearchContext<'a, O> {
-        &mut self.context
-    }
-
-    fn root_moves(&self) -> &[Move] {
-        &self.root_moves
-    }
-
-    fn search_depth(&mut self, depth: u32, _last: Score) -> DepthOutcome {
-        match search_depth(&mut self.context, &self.root_moves, depth) {
-            Some(score) => DepthOutcome::Completed(score),
-            None => DepthOutcome::Stopped(None),
-        }
-    }
-}
-
-/// Searches every root move to `depth` plies; the root score, or None when stopped.
-fn search_depth<O: SearchObserver>(
-    context: &mut SearchContext<O>,
-    root_moves: &[Move],
-    depth: u32,
-) -> Option<Score> {
-    let root = context.root.clone();
-    context.enter(0);
-    let mut best = -INFINITY;
-    for (i, &m) in root_moves.iter().enumerate() {
-        context.searching_root_move(depth, m, i + 1);
-        let child = context.play(&root, m);
-        let score = -minimax(context, &child, depth - 1, 1);
-        context.undo();
-        if context.stopped() {
-            return None;
-        }
-        if score > best {
-            best = score;
-            context.pv.update(0, m);
-        }
-        context.offer_root_line(m, score);
-    }
-    context.leave(0, None, best);
-    Some(best)
 }
 
 /// The minimax value of `pos` searched `depth` more plies, told to the observer.
@@ -97,10 +68,10 @@ fn minimax_node<O: SearchObserver>(
         return 0;
     }
     if depth == 0 {
-        return horizon_outcome(pos, ply, &context.history, context.evaluate(pos));
+        return horizon_outcome(pos, ply, context.history(), context.evaluate(pos));
     }
     let moves = pos.legal_moves();
-    if let Some(score) = rule_outcome(pos, &moves, ply, &context.history) {
+    if let Some(score) = rule_outcome(pos, &moves, ply, context.history()) {
         return score;
     }
     let mut best = -INFINITY;
@@ -113,7 +84,7 @@ fn minimax_node<O: SearchObserver>(
         }
         if score > best {
             best = score;
-            context.pv.update(ply, m);
+            context.pv_mut().update(ply, m);
         }
     }
     best

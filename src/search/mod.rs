@@ -39,6 +39,7 @@ use crate::board::game::Game;
 use crate::search::alphabeta::AlphaBeta;
 use crate::search::context::SearchContext;
 use crate::search::deepening::{deepen, Role};
+use crate::search::depth_search::Afresh;
 use crate::search::limits::{Limiter, ThreadNodes};
 use crate::search::minimax::Minimax;
 use crate::search::multipv::RootLines;
@@ -106,14 +107,15 @@ pub fn run_observed<O: SearchObserver>(
         SearchKind::Minimax => {
             let context = search.context(None, root_moves.len(), observer, report);
             deepen(
-                &mut Minimax::new(context, &root_moves),
+                &mut Afresh::new(Minimax, context, &root_moves),
                 limits,
                 search.main(),
             )
         }
         SearchKind::AlphaBeta => {
             let context = search.context(None, root_moves.len(), observer, report);
-            let mut alphabeta = AlphaBeta::new(context, &root_moves, config.move_ordering);
+            let ordering = config.move_ordering;
+            let mut alphabeta = Afresh::new(AlphaBeta { ordering }, context, &root_moves);
             deepen(&mut alphabeta, limits, search.main())
         }
         SearchKind::IterativeDeepening => {
@@ -167,11 +169,11 @@ impl<'r> SearchRequest<'r> {
         if let Some(nodes) = threads {
             limiter = limiter.with_threads(nodes, 0);
         }
-        let context = SearchContext::new(self.game, limiter, self.config.evaluation, report);
-        let mut context = context.observed_by(observer);
         let multi_pv = self.config.multi_pv;
-        context.lines = RootLines::new(multi_pv.min(root_moves)).numbered(multi_pv > 1);
-        context
+        let lines = RootLines::new(multi_pv.min(root_moves)).numbered(multi_pv > 1);
+        SearchContext::new(self.game, limiter, self.config.evaluation, report)
+            .with_lines(lines)
+            .observed_by(observer)
     }
 
     /// IterativeDeepening: the root ranked by the tablebases (the best rank searched first and
@@ -193,8 +195,9 @@ impl<'r> SearchRequest<'r> {
         let (tt, heuristics) = (&state.tt, &mut state.heuristics);
         let root_moves: &[Move] = root_moves;
         let mut result = helpers.run(self, (root_moves, &tables), tt, |nodes| {
-            let mut context = self.context(nodes, root_moves.len(), observer, report);
-            context.tablebases = tables.clone();
+            let context = self
+                .context(nodes, root_moves.len(), observer, report)
+                .with_tablebases(tables.clone());
             let mut search = PvsSearcher::new(context, root_moves, config, tt, heuristics);
             deepen(&mut search, self.limits, self.main())
         });

@@ -81,11 +81,11 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             return alpha;
         }
         let pv_node = beta - alpha > 1;
-        let key = self.context.history.key();
+        let key = self.context.history().key();
         let hit = self.probe(key, ply);
         if let Some(hit) = hit {
             if !pv_node && hit.cuts(depth, alpha, beta) {
-                self.context.stats.tt_cutoffs += 1;
+                self.context.stats_mut().tt_cutoffs += 1;
                 self.context.table_cutoff(ply);
                 self.context.decide(ply, || table_cut(hit));
                 return hit.score;
@@ -276,7 +276,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                 if score > alpha {
                     alpha = score;
                     best_move = Some(m);
-                    self.context.pv.update(ply, m);
+                    self.context.pv_mut().update(ply, m);
                     if alpha >= beta {
                         self.on_beta_cutoff(m, pos, ply, depth);
                         self.report_cutoff(gen, pos.board(), ply, color);
@@ -286,7 +286,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
         }
         let bound = Bound::of(best, original_alpha, beta);
-        let key = self.context.history.key();
+        let key = self.context.history().key();
         self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
         best
     }
@@ -387,13 +387,13 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     pub(super) fn is_rule_draw(&self, pos: &Chess, gen: &MoveGen) -> bool {
         // Only in check can there be no move.
         let not_mated = || !gen.in_check() || gen.has_legal_move();
-        rules::is_draw(pos, &self.context.history, Repetition::InSearch, not_mated)
+        rules::is_draw(pos, self.context.history(), Repetition::InSearch, not_mated)
     }
 
     /// A beta cutoff by `m`: a quiet `m` gains in the history, the quiet moves tried before it
     /// lose.
     pub(super) fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
-        self.context.stats.beta_cutoffs += 1;
+        self.context.stats_mut().beta_cutoffs += 1;
         if self.ordering && is_quiet(m) {
             let cont = self.stack.continuation(ply);
             let frame = &mut self.stack[ply];
@@ -407,10 +407,10 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         if !self.use_tt {
             return None;
         }
-        self.context.stats.tt_probes += 1;
+        self.context.stats_mut().tt_probes += 1;
         let hit = self.tt.probe(key, ply);
         if hit.is_some() {
-            self.context.stats.tt_hits += 1;
+            self.context.stats_mut().tt_hits += 1;
         }
         hit
     }
@@ -426,7 +426,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         eval: Option<Score>,
     ) {
         if self.use_tt {
-            self.context.stats.tt_stores += 1;
+            self.context.stats_mut().tt_stores += 1;
             self.tt.store(key, (depth, score, bound), m, ply, eval);
         }
     }

@@ -36,7 +36,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         alpha: Score,
         beta: Score,
     ) -> TablebaseProbe {
-        let Some(wdl) = self.context.tablebases.probe(pos) else {
+        let Some(wdl) = self.context.tablebases_mut().probe(pos) else {
             return TablebaseProbe::None;
         };
         let (score, bound) = match wdl {
@@ -76,7 +76,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     }
 
     fn store_tablebase_score(&mut self, depth: i32, score: Score, bound: Bound, ply: usize) {
-        let key = self.context.history.key();
+        let key = self.context.history().key();
         let depth = (depth + 6).min(MAX_DEPTH as i32);
         self.store(key, (depth, score, bound), None, ply, None);
     }

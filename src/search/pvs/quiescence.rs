@@ -48,11 +48,11 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         }
         // The table settles null-window nodes whose stored bound already decides them, and
         // keeps the static evaluation.
-        let key = self.context.history.key();
+        let key = self.context.history().key();
         let hit = self.probe(key, ply);
         if let Some(hit) = hit {
             if beta - alpha == 1 && hit.cuts(0, alpha, beta) {
-                self.context.stats.tt_cutoffs += 1;
+                self.context.stats_mut().tt_cutoffs += 1;
                 self.context.table_cutoff(ply);
                 self.context.decide(ply, || table_cut(hit));
                 return hit.score;
@@ -126,7 +126,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let mut best_move = None;
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             searched = true;
-            let evaluation = self.context.eval.evaluation();
+            let evaluation = self.context.evaluation();
             if let Some(floor) = delta_floor.filter(|&floor| evaluation.material_gain(m) < floor) {
                 let rule = || {
                     let (gain, margin) = (evaluation.material_gain(m), params::delta_margin());

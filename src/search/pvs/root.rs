@@ -20,13 +20,13 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             return root_moves.to_vec();
         }
         let mut moves: MoveList = root_moves.iter().copied().collect();
-        let tt_move = self.table_move(self.context.history.key(), &moves, 0);
-        let (color, heuristics) = (self.context.root.turn(), &*self.heuristics);
+        let tt_move = self.table_move(self.context.history().key(), &moves, 0);
+        let (color, heuristics) = (self.context.root().turn(), &*self.heuristics);
         let killers = self.stack[0].killers;
         let mut picker =
             MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, killers, color));
         let mut ordered: Vec<Move> = std::iter::from_fn(|| picker.next()).collect();
-        let tables = &self.context.tablebases;
+        let tables = self.context.tablebases();
         ordered.sort_by_key(|&m| std::cmp::Reverse(tables.rank(m)));
         ordered
     }
@@ -34,7 +34,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The tablebase rank the root search is restricted to: the best among the moves not
     /// excluded, as Stockfish searches each MultiPV line within one rank (0 without tables).
     fn searched_rank(&self) -> i32 {
-        let tables = &self.context.tablebases;
+        let tables = self.context.tablebases();
         self.root_moves
             .iter()
             .filter(|m| !self.excluded.contains(m))
@@ -83,24 +83,24 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     ) -> DepthOutcome {
         let window = Window { alpha, beta };
         self.root_depth = depth;
-        self.context.seldepth = 0;
-        let root = self.context.root.clone();
+        self.context.reset_seldepth();
+        let root = self.context.root().clone();
         self.stack[0].eval = (!root.is_check()).then(|| self.context.evaluate(&root));
         self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
         let mut searched = 0;
-        let nodes_at_start = self.context.limiter.nodes();
+        let nodes_at_start = self.context.limiter().nodes();
         let mut best_nodes = 0;
         let rank = self.searched_rank();
         for i in 0..self.root_moves.len() {
             let m = self.root_moves[i];
-            if self.excluded.contains(&m) || self.context.tablebases.rank(m) != rank {
+            if self.excluded.contains(&m) || self.context.tablebases().rank(m) != rank {
                 continue;
             }
             self.context.searching_root_move(depth as u32, m, i + 1);
             self.stack[0].played = Some(piece_to(root.turn(), m));
-            let nodes_before = self.context.limiter.nodes();
+            let nodes_before = self.context.limiter().nodes();
             let child = self.context.play(&root, m);
             let mut score = if searched == 0 {
                 -self.negamax(&child, depth - 1, 1, -beta, -alpha)
@@ -120,15 +120,15 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             if score > alpha {
                 alpha = score;
                 best = Some((i, m));
-                best_nodes = self.context.limiter.nodes() - nodes_before;
-                self.context.pv.update(0, m);
+                best_nodes = self.context.limiter().nodes() - nodes_before;
+                self.context.pv_mut().update(0, m);
                 if alpha >= beta {
                     self.report_root_cutoff(i);
                     break;
                 }
             }
         }
-        let all_nodes = self.context.limiter.nodes() - nodes_at_start;
+        let all_nodes = self.context.limiter().nodes() - nodes_at_start;
         if best.is_some() && self.excluded.is_empty() && all_nodes > 0 {
             self.best_move_share = Some(best_nodes as f64 / all_nodes as f64);
         }
@@ -147,7 +147,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             } else {
                 Bound::Exact
             };
-            let key = self.context.history.key();
+            let key = self.context.history().key();
             self.store(key, (depth, best_score, bound), Some(m), 0, None);
         }
         self.context.leave(0, Some(window), best_score);

@@ -143,7 +143,7 @@ impl<'c, O: SearchObserver> DepthSearch<'c> for PvsSearcher<'_, 'c, O> {
 
     /// The table's move in the position after `best`.
     fn ponder_after(&self, best: Move) -> Option<Move> {
-        let mut child = self.context.root.clone();
+        let mut child = self.context.root().clone();
         child.play_unchecked(best);
         let key = zobrist_key(&child);
         self.table_move(key, &child.legal_moves(), 1)

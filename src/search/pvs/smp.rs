@@ -138,9 +138,8 @@ impl Helper<'_> {
         let limiter = Limiter::new(self.stop, self.start, None, self.limits.nodes)
             .with_threads(self.nodes, self.id);
         let mut silent = |_| {};
-        let mut context =
-            SearchContext::new(self.game, limiter, self.config.evaluation, &mut silent);
-        context.tablebases = self.tables;
+        let context = SearchContext::new(self.game, limiter, self.config.evaluation, &mut silent)
+            .with_tablebases(self.tables);
         let mut search =
             PvsSearcher::new(context, self.root_moves, self.config, self.tt, heuristics);
         let skips = |depth| skips(self.id, depth);
