@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::search::depth_search::Deepening;
 use crate::search::limits::{ClockState, Limiter, Limits, TimeControl, TimeLimit};
+use crate::search::pvs::params;
 
 /// The time manager of one deepening search: the move's budget and what the depths so far
 /// cost and found. The limiter keeps its hard limit ([`TimeManager::deadline`]); it decides
@@ -158,36 +159,32 @@ impl TimeBudget {
     }
 }
 
-/// Moves assumed to remain when the GUI does not say (sudden death, or with increment).
-const ASSUMED_MOVES_TO_GO: u32 = 20;
-/// How many times the base share the hard limit allows (where the clock has room for it).
-const HARD_TO_SOFT: i128 = 4;
 /// The least a search is given, so that it still finds a legal move.
 const MIN_THINK: Duration = Duration::from_millis(1);
-/// The share of the usual base a forced move is thought about (one part in four).
-const FORCED_MOVE_SHARE: u32 = 4;
-/// The longest a forced move is thought about, Stockfish's cap.
-const FORCED_MOVE_MAX: Duration = Duration::from_millis(500);
 
 /// Budget for `go wtime/btime`: a share of the time left plus most of the increment,
 /// with a hard limit that keeps `overhead_ms` in reserve and never passes the clock.
+/// Its numbers are the `tm_` parameters (params.rs: 20 moves, ¾ of the increment, four
+/// shares, ⅗ of the clock).
 pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
     // In 128 bits: absurd clocks (i64::MAX) give a long think, never an overflow.
     let overhead = i128::from(overhead_ms);
     let left = i128::from(clock.time_left_ms.max(0));
     let increment = i128::from(clock.increment_ms.max(0));
+    let assumed = u32::try_from(params::tm_moves_to_go()).map_or(1, |n| n.max(1));
     let moves_to_go = i128::from(
         clock
             .moves_to_go
             .filter(|&n| n > 0)
-            .unwrap_or(ASSUMED_MOVES_TO_GO)
-            .min(ASSUMED_MOVES_TO_GO),
+            .unwrap_or(assumed)
+            .min(assumed),
     );
     // What can be spent at all: the clock less the overhead for each move still to make.
     let usable = (left - overhead * moves_to_go.min(3)).max(0);
-    let share = usable / moves_to_go + increment * 3 / 4;
-    let hard_cap = (left - overhead).max(0) * 3 / 5;
-    let hard = (share * HARD_TO_SOFT).min(hard_cap);
+    let share =
+        usable / moves_to_go + increment * i128::from(params::tm_increment_permille()) / 1000;
+    let hard_cap = (left - overhead).max(0) * i128::from(params::tm_hard_cap_permille()) / 1000;
+    let hard = (share * i128::from(params::tm_hard_percent()) / 100).min(hard_cap);
     let soft = share.min(hard);
     TimeBudget {
         soft: ms(soft),
@@ -197,12 +194,14 @@ pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
 }
 
 /// The budget of a forced move (one legal move) under a clock: a quarter of the usual base, at
-/// most half a second, and no more. Deep enough that the score it reports is the position's
-/// (a GUI shows it, an adjudication may act on it), short enough to keep the clock for the
-/// moves that have a choice.
+/// most half a second (Stockfish's cap), and no more (`tm_forced_move_percent`,
+/// `tm_forced_move_max_ms`). Deep enough that the score it reports is the position's (a GUI
+/// shows it, an adjudication may act on it), short enough to keep the clock for the moves that
+/// have a choice.
 pub fn forced_move_budget(usual: TimeBudget) -> TimeBudget {
-    let think = (usual.soft / FORCED_MOVE_SHARE)
-        .min(FORCED_MOVE_MAX)
+    let max = Duration::from_millis(u64::try_from(params::tm_forced_move_max_ms()).unwrap_or(0));
+    let think = percent_of(usual.soft, params::tm_forced_move_percent())
+        .min(max)
         .max(MIN_THINK);
     TimeBudget {
         soft: think,
@@ -216,19 +215,46 @@ pub fn forced_move_budget(usual: TimeBudget) -> TimeBudget {
 /// share of the last depth's nodes (other moves came close), less when it has held for
 /// several depths and took nearly all of them. `stable_depths` counts the completed depths
 /// since the best move last changed (0: it changed at the last one); `best_share` is the
-/// share of the last depth's nodes its subtree took, when the search knows it.
+/// share of the last depth's nodes its subtree took, when the search knows it. Its numbers are
+/// the `tm_stability_*` and `tm_effort_*` parameters (×1.5 down to ×0.8; 1.6 − share within
+/// 0.6–1.4).
 pub fn soft_scale(stable_depths: u32, best_share: Option<f64>) -> f64 {
-    const BY_STABILITY: [f64; 5] = [1.5, 1.2, 1.0, 0.9, 0.8];
-    let stability = BY_STABILITY[(stable_depths as usize).min(BY_STABILITY.len() - 1)];
-    let effort = best_share.map_or(1.0, |share| (1.6 - share).clamp(0.6, 1.4));
-    stability * effort
+    let by_stability = [
+        params::tm_stability_0_percent(),
+        params::tm_stability_1_percent(),
+        params::tm_stability_2_percent(),
+        params::tm_stability_3_percent(),
+        params::tm_stability_4_percent(),
+    ];
+    let stability = by_stability[(stable_depths as usize).min(by_stability.len() - 1)];
+    let effort = best_share.map_or(1.0, |share| {
+        let (min, max) = (
+            params::tm_effort_min_percent(),
+            params::tm_effort_max_percent(),
+        );
+        (ratio(params::tm_effort_base_percent()) - share).clamp(ratio(min), ratio(max))
+    });
+    ratio(stability) * effort
+}
+
+/// `percent` hundredths as a factor.
+fn ratio(percent: i32) -> f64 {
+    f64::from(percent) / 100.0
+}
+
+/// `percent` hundredths of `time`, rounded down to the nanosecond (the longest duration where
+/// the product overflows).
+fn percent_of(time: Duration, percent: i32) -> Duration {
+    let percent = u32::try_from(percent).unwrap_or(0);
+    time.checked_mul(percent)
+        .map_or(Duration::MAX, |product| product / 100)
 }
 
 /// How much the next depth's cost is assumed to exceed what the measured growth predicts: a
-/// depth that cannot finish is wasted whole, so the estimate errs long.
+/// depth that cannot finish is wasted whole, so the estimate errs long. Only the searches that
+/// deepen afresh (Minimax, AlphaBeta) use it; an incremental one's growth is the parameter
+/// `tm_incremental_growth_percent`.
 const GROWTH_MARGIN: f64 = 1.2;
-/// How many times longer than the last an incremental search's next depth is expected to take.
-const INCREMENTAL_GROWTH: u32 = 2;
 
 /// The measured cost of the depths searched so far, to predict the next one's.
 #[derive(Clone, Debug)]
@@ -269,7 +295,7 @@ impl DepthCosts {
             Deepening::Afresh => {
                 last * expected_growth(&self.nodes, self.branching) * GROWTH_MARGIN
             }
-            Deepening::Incremental => last * f64::from(INCREMENTAL_GROWTH),
+            Deepening::Incremental => last * ratio(params::tm_incremental_growth_percent()),
         }
     }
 
@@ -279,7 +305,9 @@ impl DepthCosts {
             Deepening::Afresh => self
                 .last_time
                 .mul_f64(expected_growth(&self.nodes, self.branching) * GROWTH_MARGIN),
-            Deepening::Incremental => self.last_time * INCREMENTAL_GROWTH,
+            Deepening::Incremental => {
+                percent_of(self.last_time, params::tm_incremental_growth_percent())
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The `tune` build (`cargo test --release --features tune`): every search parameter is a UCI
-//! spin option with its default and range, `engine spsa` prints OpenBench's SPSA input, and
-//! each parameter changes the tree the search visits.
+//! spin option with its default and range, `engine spsa` prints OpenBench's SPSA input, each
+//! parameter of the search changes the tree it visits, and each of the time manager's is read by
+//! `src/search/time.rs` and changes what a search spends.
 
 #![cfg(feature = "tune")]
 
@@ -27,6 +28,26 @@ fn bench_nodes(setting: Option<&str>, depth: u32) -> u64 {
         .find_map(|l| l.strip_prefix("Nodes searched: "));
     line.and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("{args:?}: {}", run.stdout))
+}
+
+/// Whether `param` is one of the time manager's (a bench to a depth keeps no clock).
+fn is_time_parameter(param: &Param) -> bool {
+    param.name.starts_with("tm_")
+}
+
+/// The nodes of a search at `UCI_Elo` 2000 (one line within 15,000 soft nodes, spent as a
+/// clock's time is) from Kiwipete, after `setoption`.
+fn soft_nodes_spent(setoption: &str) -> u64 {
+    let mut engine = Engine::start();
+    for option in ["UCI_LimitStrength value true", "UCI_Elo value 2000"] {
+        engine.command(&format!("setoption name {option}"));
+    }
+    engine.command(setoption);
+    engine.command(&format!("position fen {KIWIPETE}"));
+    let (lines, _) = engine.go("go depth 40");
+    let last = lines.iter().rev().find(|l| l.contains(" nodes ")).cloned();
+    last.and_then(|line| number_after(&line, "nodes"))
+        .expect("a depth line with nodes")
 }
 
 /// Whether setting `param` to its minimum or its maximum changes the nodes of a bench, at depth
@@ -134,6 +155,7 @@ fn each_search_parameter_changes_the_tree_the_search_visits() {
     let defaults = [bench_nodes(None, 7), bench_nodes(None, 9)];
     let unread: Vec<&str> = PARAMS
         .iter()
+        .filter(|param| !is_time_parameter(param))
         .filter(|param| !changes_the_tree(param, &defaults))
         .map(|param| param.name)
         .collect();
@@ -141,4 +163,36 @@ fn each_search_parameter_changes_the_tree_the_search_visits() {
         unread.is_empty(),
         "parameters the search does not read: {unread:?}"
     );
+}
+
+#[test]
+fn each_time_parameter_is_read_by_the_time_manager() {
+    let time_manager = include_str!("../../src/search/time.rs");
+    let time_parameters: Vec<&Param> = PARAMS.iter().filter(|p| is_time_parameter(p)).collect();
+    assert!(!time_parameters.is_empty());
+    let unread: Vec<&str> = time_parameters
+        .iter()
+        .map(|param| param.name)
+        .filter(|name| !time_manager.contains(&format!("params::{name}()")))
+        .collect();
+    assert!(
+        unread.is_empty(),
+        "time parameters time.rs does not read: {unread:?}"
+    );
+}
+
+#[test]
+fn a_time_parameter_set_through_setoption_changes_what_a_search_spends() {
+    // Kiwipete's best move holds from depth 1: after depth 7 the soft nodes are scaled by the
+    // fifth stability entry.
+    let default = soft_nodes_spent("setoption name tm_stability_4_percent value 80");
+    assert_ne!(
+        soft_nodes_spent("setoption name tm_stability_4_percent value 30"),
+        default
+    );
+    assert_ne!(
+        soft_nodes_spent("setoption name tm_stability_4_percent value 150"),
+        default
+    );
+    assert_eq!(soft_nodes_spent("isready"), default);
 }

@@ -1,6 +1,6 @@
 //! Every tunable number of the full search, declared once: the selective parts, the move
-//! ordering's history and the aspiration windows, each with its default, its range and its SPSA
-//! step.
+//! ordering's history, the aspiration windows and the time manager, each with its default, its
+//! range and its SPSA step.
 //!
 //! Each parameter is a function of its name (`params::rfp_margin()`). In the default build it
 //! returns its default, a constant the compiler folds into the code: the parameters cost nothing.
@@ -11,10 +11,11 @@
 //! "Tuning the search").
 //!
 //! A new parameter is one entry of the list below: its one-line doc comment, then
-//! `name = default in min..=max, step s;`. Sections follow the search's parts; a new section
-//! (time management's numbers, say) is a new group of entries at the end of the list. In the
-//! `tune` build a parameter read before a search starts (a time budget computed for `go`) holds
-//! the last search's value unless its caller applies the configuration's first.
+//! `name = default in min..=max, step s;`. Sections follow the search's parts, time management
+//! last; a new section is a new group of entries at the end of the list. Fractions are integers
+//! in hundredths or thousandths. In the `tune` build a parameter read before a search starts
+//! holds the last search's value unless its caller applies the configuration's first: the time
+//! manager's budget is computed within `search::run_observed`, after it has.
 
 #[cfg(feature = "tune")]
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -184,6 +185,41 @@ params! {
     asp_growth = 3 in 2..=6, step 0.5;
     /// Past this half-width the window opens fully.
     asp_max_window = 1000 in 200..=3000, step 100;
+
+    // Time management (search/time.rs): a clock's budget, a forced move's, and the scale of the
+    // soft limit (and of soft nodes) by the best move's stability and node share.
+    /// The moves assumed to remain when the GUI does not say, and the most a base is divided by.
+    tm_moves_to_go = 20 in 10..=60, step 2.5;
+    /// The increment's share added to the base, in thousandths.
+    tm_increment_permille = 750 in 250..=1000, step 40;
+    /// The hard limit, in hundredths of the base (where the clock has room for it).
+    tm_hard_percent = 400 in 200..=800, step 30;
+    /// The most the hard limit takes of the clock less the overhead, in thousandths.
+    tm_hard_cap_permille = 600 in 300..=900, step 30;
+    /// A forced move's think, in hundredths of the usual base.
+    tm_forced_move_percent = 25 in 5..=75, step 3.5;
+    /// The longest a forced move is thought about, in milliseconds.
+    tm_forced_move_max_ms = 500 in 100..=2000, step 75;
+    /// The soft limit's scale when the best move changed at the last depth, in hundredths.
+    tm_stability_0_percent = 150 in 80..=250, step 8;
+    /// The soft limit's scale when the best move held for one depth, in hundredths.
+    tm_stability_1_percent = 120 in 70..=200, step 6;
+    /// The soft limit's scale when the best move held for two depths, in hundredths.
+    tm_stability_2_percent = 100 in 50..=150, step 5;
+    /// The soft limit's scale when the best move held for three depths, in hundredths.
+    tm_stability_3_percent = 90 in 40..=150, step 5;
+    /// The soft limit's scale when the best move held for four depths or more, in hundredths.
+    tm_stability_4_percent = 80 in 30..=150, step 6;
+    /// The node-share scale is this less the best move's share of the last depth's nodes, in
+    /// hundredths.
+    tm_effort_base_percent = 160 in 100..=250, step 7.5;
+    /// The least node-share scale, in hundredths.
+    tm_effort_min_percent = 60 in 20..=100, step 4;
+    /// The largest node-share scale, in hundredths.
+    tm_effort_max_percent = 140 in 100..=250, step 7.5;
+    /// How long an incremental search's next depth is expected to take, in hundredths of the
+    /// last.
+    tm_incremental_growth_percent = 200 in 100..=400, step 15;
 }
 
 /// Every parameter's value, in the order of [`PARAMS`]: what a configuration carries.
@@ -252,6 +288,8 @@ mod tests {
             ("history_max", history_max()),
             ("asp_max_window", asp_max_window()),
             ("delta_margin", delta_margin()),
+            ("tm_moves_to_go", tm_moves_to_go()),
+            ("tm_stability_0_percent", tm_stability_0_percent()),
         ];
         for (name, value) in read {
             let param = index(name).map(|i| PARAMS[i]);

@@ -104,7 +104,7 @@ fn a_changing_best_move_earns_more_time_than_a_stable_one() {
     assert!(soft_scale(2, Some(0.3)) > soft_scale(2, Some(0.95)));
     assert_eq!(soft_scale(2, Some(0.6)), 1.0);
     // Never more than the hard limit's room above the base share.
-    assert!(soft_scale(0, Some(0.0)) < HARD_TO_SOFT as f64);
+    assert!(soft_scale(0, Some(0.0)) < ratio(params::tm_hard_percent()));
 }
 
 #[test]
