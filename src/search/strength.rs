@@ -187,22 +187,7 @@ pub fn run_limited(
         multi_pv: config.multi_pv.max(level.lines),
         ..*config
     };
-    // The level's nodes bound the search (a one-line level's are spent as a clock's time is,
-    // within `ONE_LINE_HARD_TO_SOFT` times them); the depth the `go` allows stays (a `go mate
-    // N`'s too, which a node limit would otherwise lift).
-    let (soft_nodes, cap) = match level.lines {
-        1 => (
-            Some(level.nodes),
-            level.nodes.saturating_mul(ONE_LINE_HARD_TO_SOFT),
-        ),
-        _ => (None, level.nodes),
-    };
-    let limits = Limits {
-        depth: Some(limits.max_depth()),
-        nodes: Some(limits.nodes.map_or(cap, |n| n.min(cap))),
-        soft_nodes,
-        ..limits.clone()
-    };
+    let limits = level_limits(&level, limits);
     let mut last_reported = None;
     let mut deepest_reported = 0;
     let mut listen = |news: Report| match asked_line(news, asked) {
@@ -251,6 +236,25 @@ pub fn run_limited(
         }
     }
     result
+}
+
+/// The limits of a search at `level` within the `go`'s `limits`: the level's nodes bound it (a
+/// one-line level's are spent as a clock's time is, within `ONE_LINE_HARD_TO_SOFT` times them);
+/// the depth the `go` allows stays (a `go mate N`'s too, which a node limit would otherwise lift).
+fn level_limits(level: &Level, limits: &Limits) -> Limits {
+    let (soft_nodes, cap) = match level.lines {
+        1 => (
+            Some(level.nodes),
+            level.nodes.saturating_mul(ONE_LINE_HARD_TO_SOFT),
+        ),
+        _ => (None, level.nodes),
+    };
+    Limits {
+        depth: Some(limits.max_depth()),
+        nodes: Some(limits.nodes.map_or(cap, |n| n.min(cap))),
+        soft_nodes,
+        ..limits.clone()
+    }
 }
 
 /// With the root in the tablebases, only a line whose move keeps the result (one of
