@@ -114,7 +114,7 @@ pub fn run_observed<O: SearchObserver>(
         }
         SearchKind::AlphaBeta => {
             let context = search.context(None, root_moves.len(), observer, report);
-            let ordering = config.move_ordering;
+            let ordering = config.parts.move_ordering;
             let mut alphabeta = Afresh::new(AlphaBeta { ordering }, context, &root_moves);
             deepen(&mut alphabeta, limits, search.main())
         }
