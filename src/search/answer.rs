@@ -16,6 +16,8 @@ pub struct Answer {
     multi_pv: bool,
     /// The scores of the last depth's lines, best first (MultiPV).
     last_scores: Vec<Score>,
+    /// The lines of the last depth at which every line was found (MultiPV).
+    complete: Vec<Line>,
     /// A helper thread's answer, never played: nothing is reported, no ponder move looked for.
     silent: bool,
 }
@@ -43,6 +45,7 @@ impl Answer {
             result,
             multi_pv: context.lines().wanted() > 1,
             last_scores: Vec::new(),
+            complete: Vec::new(),
             silent,
         }
     }
@@ -66,7 +69,7 @@ impl Answer {
         if self.multi_pv {
             self.last_scores = self.record_lines(search, depth);
             if every_line {
-                self.result.complete_lines.clone_from(&self.result.lines);
+                self.complete.clone_from(&self.result.lines);
             }
         } else {
             self.record_line(search, depth, score);
@@ -95,9 +98,11 @@ impl Answer {
     }
 
     /// The search's answer: reported if no line was (a search stopped before its first
-    /// depth), with a ponder move found for a one-move line, and the counts.
+    /// depth), with a ponder move found for a one-move line, the counts, and with MultiPV the
+    /// lines one may choose among (`candidates`).
     pub fn finish<'a>(mut self, search: &mut impl DepthSearch<'a>) -> SearchResult {
         let result = &mut self.result;
+        result.lines = candidates(&result.lines, &self.complete);
         if !self.silent {
             let hashfull = search.hashfull();
             if let (false, Some(best)) = (search.context().has_reported_line(), result.best) {
@@ -213,5 +218,57 @@ impl Answer {
         } else {
             search.hashfull()
         }
+    }
+}
+
+/// The lines to choose among: the node limit mostly stops the last depth after one or two of
+/// its lines (`last`), so the root moves it did not reach keep their line of the last depth
+/// that found them all (`complete`), scored no better than the best line, best first.
+fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
+    let Some(top) = last.first().map(|line| line.score) else {
+        return complete.to_vec();
+    };
+    let reached = |line: &Line| last.iter().any(|l| l.pv.first() == line.pv.first());
+    let mut lines = last.to_vec();
+    lines.extend(
+        complete
+            .iter()
+            .filter(|line| !reached(line))
+            .map(|line| Line {
+                score: line.score.min(top),
+                pv: line.pv.clone(),
+            }),
+    );
+    lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Chess, Position};
+
+    fn lines(scores: &[Score]) -> Vec<Line> {
+        let moves = Chess::default().legal_moves();
+        scores
+            .iter()
+            .zip(moves.iter())
+            .map(|(&score, &m)| Line { score, pv: vec![m] })
+            .collect()
+    }
+
+    #[test]
+    fn a_depth_stopped_part_way_keeps_the_other_moves_of_the_last_complete_one() {
+        let complete = lines(&[30, 20, 10, 0]);
+        let mut last = vec![complete[1].clone()];
+        last[0].score = 25;
+        let merged = candidates(&last, &complete);
+        let moves: Vec<_> = merged.iter().map(|l| l.pv[0]).collect();
+        let expected: Vec<_> = [1, 0, 2, 3].iter().map(|&i| complete[i].pv[0]).collect();
+        assert_eq!(moves, expected);
+        let scores: Vec<Score> = merged.iter().map(|l| l.score).collect();
+        assert_eq!(scores, [25, 25, 10, 0]);
+        assert_eq!(candidates(&complete, &[]), complete);
+        assert_eq!(candidates(&[], &complete), complete);
     }
 }

@@ -176,9 +176,9 @@ impl<'r> SearchRequest<'r> {
             .observed_by(observer)
     }
 
-    /// IterativeDeepening: the root ranked by the tablebases (the best rank searched first and
-    /// played), the table and heuristics aged, and the helper threads of Lazy SMP searching
-    /// beside this one.
+    /// IterativeDeepening: the root ranked by the tablebases (the best rank searched first, and
+    /// the only moves among the answer's lines), the table and heuristics aged, and the helper
+    /// threads of Lazy SMP searching beside this one.
     fn iterative_deepening<O: SearchObserver>(
         &self,
         root_moves: &mut Vec<Move>,
@@ -201,7 +201,7 @@ impl<'r> SearchRequest<'r> {
             let mut search = PvsSearcher::new(context, root_moves, config, tt, heuristics);
             deepen(&mut search, self.limits, self.main())
         });
-        result.best_ranked = tables.best_ranked();
+        tables.keep_best_ranked(&mut result.lines);
         result
     }
 }

@@ -229,14 +229,11 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time: Duration,
     pub stats: Stats,
-    /// With MultiPV: the last depth's root lines, best first.
+    /// With MultiPV: the root lines one may choose among, best first (`UCI_LimitStrength` picks
+    /// from them). The last depth's lines, then the root moves a depth stopped part way did not
+    /// reach, each with its line of the last depth that found every line, scored no better
+    /// than the best; with the root in the tablebases, only the moves that keep its result.
     pub lines: Vec<Line>,
-    /// With MultiPV in a search that deepens: the root lines of the last depth at which every
-    /// line was found (`lines` may hold fewer, from a depth stopped part way).
-    pub complete_lines: Vec<Line>,
-    /// With the root in the tablebases: the moves of the best rank, the only ones a pick among
-    /// the lines may play (empty: any move).
-    pub best_ranked: Vec<Move>,
 }
 
 /// Nodes per second over `time` (0 when no time has passed).
