@@ -3,6 +3,8 @@
 //! the answer and is reported; a stopped depth's better move is kept; at the end, the ponder
 //! move and the counts.
 
+use shakmaty::Move;
+
 use crate::eval::Score;
 use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::multipv::Line;
@@ -123,10 +125,7 @@ impl Answer {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let pv = context.pv().line(0);
-        let result = &mut self.result;
-        result.best = pv.first().copied().or(result.best);
-        result.ponder = pv.get(1).copied();
-        result.score = score;
+        self.answer_with(&pv, score);
         if !self.silent {
             context.report_line(depth, score, pv, hashfull);
         }
@@ -139,18 +138,16 @@ impl Answer {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let pv = context.pv().line(0);
-        let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
-        let result = &mut self.result;
-        let others = result
+        self.answer_with(&pv, score);
+        let best = pv.first().copied();
+        let others = self
+            .result
             .lines
             .iter()
             .filter(|line| line.pv.first() != best.as_ref());
         let wanted = context.lines().wanted();
         let mut lines = vec![Line { score, pv }];
         lines.extend(others.take(wanted - 1).cloned());
-        result.best = best.or(result.best);
-        result.ponder = ponder;
-        result.score = score;
         if !self.silent {
             context.report_lines(depth, &lines, hashfull);
         }
@@ -197,18 +194,24 @@ impl Answer {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let lines = context.lines().lines().to_vec();
-        let result = &mut self.result;
         if let Some(best) = lines.first() {
-            result.best = best.pv.first().copied().or(result.best);
-            result.ponder = best.pv.get(1).copied();
-            result.score = best.score;
+            self.answer_with(&best.pv, best.score);
         }
         if !self.silent {
             context.report_lines(depth, &lines, hashfull);
         }
         let scores = lines.iter().map(|line| line.score).collect();
-        result.lines = lines;
+        self.result.lines = lines;
         scores
+    }
+
+    /// Makes `pv`, scored `score`, the answer: its first move the best (the last best kept if it
+    /// has none), its second the ponder move.
+    fn answer_with(&mut self, pv: &[Move], score: Score) {
+        let result = &mut self.result;
+        result.best = pv.first().copied().or(result.best);
+        result.ponder = pv.get(1).copied();
+        result.score = score;
     }
 
     /// The table's fill to report, for a search that reports and has a table.

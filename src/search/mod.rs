@@ -31,8 +31,6 @@ pub mod tablebase;
 pub mod time;
 pub mod types;
 
-use std::time::Instant;
-
 use shakmaty::{Move, Position};
 
 use crate::board::game::Game;
@@ -133,14 +131,12 @@ pub fn run_alone(
     limits: &Limits,
     state: &mut State,
 ) -> SearchResult {
-    let request = SearchRequest {
-        game,
-        config,
-        limits,
-        signals: &Signals::new(false),
-        start: Instant::now(),
-    };
-    run(&request, state, &mut |_| {})
+    let signals = Signals::new(false);
+    run(
+        &SearchRequest::now(game, config, limits, &signals),
+        state,
+        &mut |_| {},
+    )
 }
 
 /// What every search of one run of the dispatcher is built from.

@@ -145,13 +145,7 @@ pub(crate) fn search_once(
     thread::scope(|scope| {
         scope.spawn(|| watchdog(&signals, &done, limit));
         let result = search::run(
-            &SearchRequest {
-                game,
-                config,
-                limits: &limits,
-                signals: &signals,
-                start: Instant::now(),
-            },
+            &SearchRequest::now(game, config, &limits, &signals),
             &mut state,
             &mut |_| {},
         );

@@ -4,8 +4,6 @@
 //! one node element per node and one pruned element per cut-off, and too large a tree is refused
 //! with exit status 2.
 
-use std::time::Instant;
-
 use engine::board::game::Game;
 use engine::board::notation;
 use engine::eval::Evaluation;
@@ -69,13 +67,7 @@ fn plain_search(game: &Game, config: &SearchConfig, depth: u32) -> SearchResult 
         ..Limits::default()
     };
     search::run(
-        &SearchRequest {
-            game,
-            config,
-            limits: &limits,
-            signals: &Signals::new(false),
-            start: Instant::now(),
-        },
+        &SearchRequest::now(game, config, &limits, &Signals::new(false)),
         &mut SearchState::new(16),
         &mut |_| {},
     )
