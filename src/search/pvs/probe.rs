@@ -11,6 +11,10 @@ use crate::search::pvs::tt::Bound;
 use crate::search::tablebase::{CURSED_WIN, TB_WIN};
 use crate::search::types::MAX_DEPTH;
 
+/// The plies a tablebase result is stored deeper than its node (Stockfish's): the result holds
+/// whatever the depth, so that searches deeper than the node's still take it from the table.
+const TABLEBASE_STORE_PLIES: i32 = 6;
+
 /// What the tables say of a node of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum TablebaseProbe {
@@ -77,7 +81,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
 
     fn store_tablebase_score(&mut self, depth: i32, score: Score, bound: Bound, ply: usize) {
         let key = self.context.history().key();
-        let depth = (depth + 6).min(MAX_DEPTH as i32);
+        let depth = (depth + TABLEBASE_STORE_PLIES).min(MAX_DEPTH as i32);
         self.store(key, (depth, score, bound), None, ply, None);
     }
 }
