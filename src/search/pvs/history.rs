@@ -46,7 +46,7 @@ impl Default for Heuristics {
 
 impl Heuristics {
     /// The ordering score of `m` for a full sort (the root's first order): table move,
-    /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`](crate::search::pvs::picker::MoveFrame) has them) by MVV-LVA, killers,
+    /// noisy moves ([`is_noisy`], as the staged [`StagedPicker`](crate::search::pvs::picker::StagedPicker) has them) by MVV-LVA, killers,
     /// then history.
     #[inline]
     pub fn score(

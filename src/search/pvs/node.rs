@@ -52,7 +52,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             depth += 1;
         }
         if depth <= 0 {
-            return if self.quiescence {
+            return if self.parts.quiescence {
                 self.quiesce_node(pos, &gen, ply, alpha, beta)
             } else {
                 self.leaf(pos, &gen, ply)
@@ -149,7 +149,11 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         node.table_move_noisy = table_move.is_some_and(|m| !is_quiet(m));
         // Internal iterative reduction: a deep node the table knows no move for is searched a
         // ply shallower (it will be searched again deeper, with a move to try first).
-        if table_move.is_none() && depth >= params::iir_min_depth() && self.futility && !in_check {
+        if table_move.is_none()
+            && depth >= params::iir_min_depth()
+            && self.parts.futility
+            && !in_check
+        {
             node.depth -= 1;
             let depth = node.depth;
             self.context.decide(ply, || Decision::Iir { depth });
@@ -157,7 +161,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         self.context.table_move(ply, table_move);
         let continuation = self.stack.continuation(ply);
         let moves = &mut self.stack[ply].moves;
-        moves.start(table_move, self.ordering, true);
+        moves.start(table_move, self.parts.move_ordering, true);
         moves.follow(continuation);
         if node.futility_value.is_some() {
             moves.quiet_checks_only();
@@ -244,7 +248,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let original_alpha = alpha;
         let color = pos.turn();
         let reduce =
-            self.late_move_reductions && depth >= params::lmr_min_depth() && !node.in_check;
+            self.parts.late_move_reductions && depth >= params::lmr_min_depth() && !node.in_check;
         // Where futility prunes the quiet moves that do not check (the frame does not even
         // generate them), none of them is expected to beat the futility value.
         let mut best = node.futility_value.unwrap_or(-INFINITY);
@@ -394,7 +398,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// lose.
     pub(super) fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
         self.context.stats_mut().beta_cutoffs += 1;
-        if self.ordering && is_quiet(m) {
+        if self.parts.move_ordering && is_quiet(m) {
             let cont = self.stack.continuation(ply);
             let frame = &mut self.stack[ply];
             frame.add_killer(m);
@@ -404,7 +408,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     }
 
     pub(super) fn probe(&mut self, key: u64, ply: usize) -> Option<Hit> {
-        if !self.use_tt {
+        if !self.parts.transposition_table {
             return None;
         }
         self.context.stats_mut().tt_probes += 1;
@@ -425,14 +429,14 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         ply: usize,
         eval: Option<Score>,
     ) {
-        if self.use_tt {
+        if self.parts.transposition_table {
             self.context.stats_mut().tt_stores += 1;
             self.tt.store(key, (depth, score, bound), m, ply, eval);
         }
     }
 
     pub(super) fn table_move(&self, key: u64, moves: &MoveList, ply: usize) -> Option<Move> {
-        if !self.use_tt {
+        if !self.parts.transposition_table {
             return None;
         }
         self.tt
