@@ -259,12 +259,8 @@ mod tests {
         Node {
             depth,
             ply,
-            in_check: false,
-            pv: false,
-            improving: false,
-            futility_value: None,
             static_eval: Some(0),
-            table_move_noisy: false,
+            ..Node::default()
         }
     }
 
