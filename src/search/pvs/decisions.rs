@@ -39,14 +39,17 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         });
     }
 
-    /// A cut-off at `ply`: the observer is told the moves the frame would still hand out.
+    /// A cut-off at `ply`: the observer is told the moves the frame would still hand out (but
+    /// the move a singularity test leaves out).
     #[inline]
     pub(super) fn report_cutoff(&mut self, gen: &MoveGen, board: &Board, ply: usize, color: Color) {
         let (frames, heuristics) = (&mut self.frames, &*self.heuristics);
+        let excluded = self.excluded_at[ply];
         self.context.cutoff(ply, || {
             let frame = &mut frames[ply];
             std::iter::from_fn(|| frame.next(gen, board, heuristics, color, ply))
                 .map(|(m, _)| m)
+                .filter(|&m| Some(m) != excluded)
                 .collect()
         });
     }

@@ -1,6 +1,6 @@
 //! IterativeDeepening's own parts: the searcher and its root and nodes (principal variation
-//! search), what it tells an observer of its decisions, quiescence, the selective parts, the
-//! staged move picker and the history it learns, static exchange evaluation, the transposition table, the tablebase probe, Lazy SMP, the
+//! search), what it tells an observer of its decisions, quiescence, the selective parts and
+//! singular extensions, the staged move picker and the history it learns, static exchange evaluation, the transposition table, the table and tablebase probes, Lazy SMP, the
 //! state kept from one move to the next, and the tunable parameters of them all.
 
 mod decisions;
@@ -14,6 +14,7 @@ mod root;
 pub mod searcher;
 pub mod see;
 mod selective;
+mod singular;
 pub mod smp;
 pub mod state;
 pub mod tt;

@@ -1,5 +1,6 @@
 //! IterativeDeepening, the searcher: principal variation search inside iterative deepening,
-//! with a transposition table, move ordering, quiescence, and check and one-reply extensions.
+//! with a transposition table, move ordering, quiescence, and check, one-reply and singular
+//! extensions.
 //! Its root is searched in `pvs/root.rs`, its nodes in `pvs/node.rs`.
 
 use crate::board::keys::zobrist_key;
@@ -13,6 +14,10 @@ use crate::search::pvs::picker::MoveFrame;
 use crate::search::pvs::tt::TranspositionTable;
 use crate::search::types::{SearchConfig, MAX_PLY};
 use shakmaty::{Chess, Move, MoveList, Position};
+
+/// How many times the root's depth the plies of a line may reach and still be extended (and
+/// the horizon of a line, its plies and depth left, after a singular extension).
+pub(super) const EXTENSION_PLIES_PER_DEPTH: usize = 2;
 
 /// The searcher and what it uses: the search context, the table and the ordering heuristics.
 pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
@@ -43,6 +48,8 @@ pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     pub(super) quiets: Vec<MoveList>,
     /// The static evaluation of the node at each ply (None in check).
     pub(super) evals: Vec<Option<Score>>,
+    /// The table move the node at each ply leaves out while it tests it for singularity.
+    pub(super) excluded_at: Vec<Option<Move>>,
     /// The share of the last completed root search's nodes that its best move took.
     pub(super) best_move_share: Option<f64>,
 }
@@ -63,6 +70,8 @@ pub(super) struct Node {
     pub(super) static_eval: Option<Score>,
     /// The table's move is a capture or promotion.
     pub(super) table_move_noisy: bool,
+    /// The plies the table move is searched deeper by (a singular extension).
+    pub(super) table_move_extension: i32,
 }
 
 impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
@@ -95,6 +104,7 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
             played: vec![None; MAX_PLY + 1],
             quiets: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
             evals: vec![None; MAX_PLY + 1],
+            excluded_at: vec![None; MAX_PLY + 1],
             best_move_share: None,
         };
         searcher.root_moves = searcher.initial_root_order(root_moves);
