@@ -7,7 +7,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use engine::board::game::Game;
 use engine::board::keys::{key_after, zobrist_key};
 use engine::board::movegen::{GenKind, MoveGen};
-use engine::eval::{Accumulator, Evaluation};
+use engine::eval::{Evaluation, PieceSums};
 use shakmaty::{Chess, MoveList, Position};
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,9 +15,7 @@ use std::time::Duration;
 /// The bench positions and every position one move from them: about 1,300 positions.
 fn positions() -> Vec<Chess> {
     let mut positions = Vec::new();
-    for record in
-        engine::board::epd::parse(engine::engine::bench::BENCH_EPD).expect("bench.epd parses")
-    {
+    for record in engine::board::epd::parse(engine::bench::BENCH_EPD).expect("bench.epd parses") {
         let pos = Game::from_fen(&record.fen)
             .expect("legal")
             .position()
@@ -127,9 +125,9 @@ fn evaluation(c: &mut Criterion) {
                     .sum::<i32>()
             })
         });
-        let sums: Vec<Accumulator> = positions
+        let sums: Vec<PieceSums> = positions
             .iter()
-            .map(|pos| Accumulator::new(pos.board()))
+            .map(|pos| PieceSums::new(pos.board()))
             .collect();
         group.bench_function(format!("{evaluation} incremental"), |b| {
             b.iter(|| {

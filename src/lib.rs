@@ -19,6 +19,10 @@ pub mod search;
 // The engine: its state, options, commands and events, and the thread that searches.
 pub mod engine;
 
+// The engine layer as the command line and the tests use it: `engine::Engine`,
+// `engine::options`, rather than the crate's name twice.
+pub use crate::engine::{bench, command, memory, options, Engine, Flow, VERSION};
+
 // The UCI protocol: parsing commands, formatting events, the one writer of stdout.
 pub mod uci;
 

@@ -9,7 +9,7 @@ use crate::board::game::Game;
 use crate::engine::event::{BenchProgress, BenchSummary, Event};
 use crate::engine::task::{Finished, TaskKind};
 use crate::engine::Engine;
-use crate::search::{self, Limits, SearchConfig, SearchState, Signals, MAX_DEPTH};
+use crate::search::{self, Limits, SearchConfig, SearchRequest, SearchState, Signals, MAX_DEPTH};
 
 /// The bench positions, built into the binary so that `bench` runs anywhere.
 pub const BENCH_EPD: &str = include_str!("../../positions/bench.epd");
@@ -48,12 +48,14 @@ pub fn run(
         let game = Game::from_fen(&record.fen).map_err(|e| format!("{}: {e}", record.id()))?;
         state.clear();
         let result = search::run(
-            &game,
-            config,
-            &limits,
+            &SearchRequest {
+                game: &game,
+                config,
+                limits: &limits,
+                signals,
+                start: Instant::now(),
+            },
             &mut state,
-            signals,
-            Instant::now(),
             &mut |_| {},
         );
         if signals.is_stopped() {

@@ -7,12 +7,13 @@ use shakmaty::{Chess, Color, Move, Position};
 use crate::board::notation::parse_uci_move;
 use crate::board::perft;
 use crate::engine::command::GoParams;
-use crate::engine::event::{quote, Event, PerftReport};
+use crate::engine::echo::quote;
+use crate::engine::event::{Event, PerftReport};
 use crate::engine::task::{wait_for_release, Finished, TaskKind};
 use crate::engine::Engine;
 use crate::eval::wdl::{self, Wdl};
 use crate::search::limits::{ClockState, TimeControl, TimeLimit};
-use crate::search::{self, Limits, Report, SearchConfig};
+use crate::search::{self, Limits, Report, SearchConfig, SearchRequest};
 
 impl Engine {
     /// `go`: a search on its own thread, ending with `bestmove`.
@@ -52,12 +53,14 @@ impl Engine {
         };
         self.spawn(kind, move |mut state, signals, start| {
             let result = search::run(
-                &game,
-                &config,
-                &limits,
+                &SearchRequest {
+                    game: &game,
+                    config: &config,
+                    limits: &limits,
+                    signals,
+                    start,
+                },
                 &mut state,
-                signals,
-                start,
                 &mut |report| sink(Event::Search(with_wdl(report, wdl_material))),
             );
             if result.best.is_none() {

@@ -34,6 +34,11 @@ pub fn hash_refusal(mb: usize, available_mb: Option<usize>) -> Option<String> {
         .then(|| format!("Hash {mb} MB refused, only {available} MB of memory is available"))
 }
 
+/// Whether the machine can give a table of `mb` MB now; why not if it cannot.
+pub fn check_hash(mb: usize) -> Result<(), String> {
+    hash_refusal(mb, available_memory_mb()).map_or(Ok(()), Err)
+}
+
 /// Memory the system can still give, in MB (Linux only; None elsewhere).
 pub fn available_memory_mb() -> Option<usize> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;

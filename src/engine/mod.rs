@@ -8,6 +8,7 @@
 
 pub mod bench;
 pub mod command;
+pub mod echo;
 pub mod event;
 mod go;
 pub mod memory;
@@ -24,9 +25,10 @@ use crate::eval::{nnue, report};
 use crate::search::tablebase::{Opened, Tablebases};
 use crate::search::SearchState;
 use command::{Command, Setup};
-use event::{quote, BoardReport, Event, Sink};
+use echo::quote;
+use event::{BoardReport, Event, Sink};
 use option_table::EMPTY_TEXT;
-use options::{OptionChange, Settings, OPTIONS};
+use options::{OptionEffects, Settings, OPTIONS};
 use task::Task;
 
 /// The version `id name` and `--version` report, with the git commit of the build (build.rs).
@@ -233,80 +235,13 @@ impl Engine {
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let mode = self.settings.castling_mode();
-        let evaluation = self.settings.search.evaluation;
-        match self.settings.set(name, value) {
-            Err(message) => self.message(format!("setoption: {}", quote(&message))),
-            Ok(OptionChange::Hash(mb)) => self.resize_hash(mb),
-            Ok(OptionChange::ClearHash) => self.state_mut().clear(),
-            Ok(OptionChange::SyzygyPath) => self.open_tablebases(value.unwrap_or("")),
-            Ok(OptionChange::EvalFile) => self.open_net(value.unwrap_or("")),
-            Ok(OptionChange::Value) => {}
+        let mut settings = self.settings;
+        if let Err(why) = settings.apply(name, value, self) {
+            self.message(format!("setoption: {why}"));
         }
-        // The table keeps scores and static evaluations of the evaluator that wrote them.
-        if self.settings.search.evaluation != evaluation {
-            self.state_mut().clear();
-        }
+        self.settings = settings;
         if self.settings.castling_mode() != mode {
             self.emit(Event::Notation(self.settings.castling_mode()));
-        }
-    }
-
-    /// Opens the tables of `path` (none when empty), skipping the directories that cannot be
-    /// read; if none can, or on a damaged table, the tables in use stay.
-    fn open_tablebases(&mut self, path: &str) {
-        match Tablebases::open(path) {
-            Ok(Opened { tables, skipped }) => {
-                for why in skipped {
-                    self.message(format!("SyzygyPath: {}; skipped", quote(&why)));
-                }
-                if let Some(tb) = &tables {
-                    self.message(format!(
-                        "Found {} tablebases ({} with DTZ, up to {} pieces) in '{}'",
-                        tb.wdl_tables(),
-                        tb.dtz_tables(),
-                        tb.max_pieces(),
-                        quote(path.trim())
-                    ));
-                }
-                self.state_mut().tablebases = tables.map(Arc::new);
-            }
-            Err(why) => self.message(format!(
-                "setoption: SyzygyPath: {}; the tablebases in use stay",
-                quote(&why)
-            )),
-        }
-    }
-
-    /// Uses the net of the file at `path` (the embedded net when empty) and says which; on an
-    /// error the net in use stays.
-    fn open_net(&mut self, path: &str) {
-        let path = path.trim();
-        if path.is_empty() || path == EMPTY_TEXT {
-            nnue::use_embedded();
-            self.message("EvalFile: using the embedded net".to_string());
-        } else if let Err(why) = nnue::use_file(std::path::Path::new(path)) {
-            self.message(format!(
-                "setoption: EvalFile: {}; the net in use stays",
-                quote(&why)
-            ));
-            return;
-        } else {
-            self.message(format!("EvalFile: using the net of {}", quote(path)));
-        }
-        // The table's scores and static evaluations were the other net's.
-        self.state_mut().clear();
-    }
-
-    /// Resizes the table, refusing sizes the machine cannot give; the old table stays on failure.
-    fn resize_hash(&mut self, mb: usize) {
-        let old = self.settings.hash_mb;
-        if let Some(refusal) = memory::hash_refusal(mb, memory::available_memory_mb()) {
-            self.message(format!("setoption: {refusal}; Hash stays {old} MB"));
-            return;
-        }
-        match self.state_mut().tt.resize(mb) {
-            Ok(()) => self.settings.hash_mb = mb,
-            Err(message) => self.message(format!("setoption: {message}; Hash stays {old} MB")),
         }
     }
 
@@ -372,6 +307,58 @@ impl Engine {
             fen: self.game.fen(),
             key: self.game.key(),
         }
+    }
+}
+
+/// The options' effects in the UCI loop: on the engine's table, tablebases and net, each
+/// success said in an `info string`.
+impl OptionEffects for Engine {
+    /// Resizes the table, refusing sizes the machine cannot give; the old table stays on failure.
+    fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+        let old = self.settings.hash_mb;
+        let stays = |why: String| format!("{why}; Hash stays {old} MB");
+        memory::check_hash(mb).map_err(stays)?;
+        self.state_mut().tt.resize(mb).map_err(stays)
+    }
+
+    fn clear_hash(&mut self) {
+        self.state_mut().clear();
+    }
+
+    /// Opens the tables of `path` (none when empty), skipping the directories that cannot be
+    /// read; if none can, or on a damaged table, the tables in use stay.
+    fn open_tablebases(&mut self, path: &str) -> Result<(), String> {
+        let Opened { tables, skipped } = Tablebases::open(path)
+            .map_err(|why| format!("{}; the tablebases in use stay", quote(&why)))?;
+        for why in skipped {
+            self.message(format!("SyzygyPath: {}; skipped", quote(&why)));
+        }
+        if let Some(tb) = &tables {
+            self.message(format!(
+                "Found {} tablebases ({} with DTZ, up to {} pieces) in '{}'",
+                tb.wdl_tables(),
+                tb.dtz_tables(),
+                tb.max_pieces(),
+                quote(path.trim())
+            ));
+        }
+        self.state_mut().tablebases = tables.map(Arc::new);
+        Ok(())
+    }
+
+    /// Uses the net of the file at `path` (the embedded net when empty) and says which; on an
+    /// error the net in use stays.
+    fn open_net(&mut self, path: &str) -> Result<(), String> {
+        let path = path.trim();
+        if path.is_empty() || path == EMPTY_TEXT {
+            nnue::use_embedded();
+            self.message("EvalFile: using the embedded net".to_string());
+        } else {
+            nnue::use_file(std::path::Path::new(path))
+                .map_err(|why| format!("{}; the net in use stays", quote(&why)))?;
+            self.message(format!("EvalFile: using the net of {}", quote(path)));
+        }
+        Ok(())
     }
 }
 

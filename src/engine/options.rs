@@ -9,7 +9,100 @@ pub use crate::engine::option_table::{
 };
 pub use crate::engine::settings::{Assignment, OptionChange, Settings};
 
+use std::path::Path;
+
+use crate::engine::echo::quote;
+use crate::engine::memory::check_hash;
+use crate::eval::nnue;
+
+/// What a changed option asks of whoever holds the search's state, beyond the settings: the
+/// UCI loop's engine, or the command line for its tools. Each effect that cannot be carried out
+/// says why, and what was in use stays.
+pub trait OptionEffects {
+    /// Gives the table `mb` megabytes.
+    fn resize_hash(&mut self, mb: usize) -> Result<(), String>;
+    /// Empties the table and forgets the ordering heuristics.
+    fn clear_hash(&mut self);
+    /// Opens the tablebases of the directories in `path` (none when it is empty).
+    fn open_tablebases(&mut self, path: &str) -> Result<(), String>;
+    /// Uses the net of the file at `path` (the embedded net when it is empty or `<empty>`).
+    fn open_net(&mut self, path: &str) -> Result<(), String>;
+}
+
+/// The effects of an option for a search run without the UCI loop (the command line's tools,
+/// the players of `engine play`): the table's size is checked and recorded, for the tool to
+/// make its table; there is no table to clear yet and no tablebases; the net is the process's.
+pub struct Standalone {
+    /// Why the tablebases cannot be used here.
+    pub no_tablebases: &'static str,
+    /// Why a net cannot be chosen here, if it cannot.
+    pub no_net: Option<&'static str>,
+}
+
+impl OptionEffects for Standalone {
+    fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+        check_hash(mb)
+    }
+
+    fn clear_hash(&mut self) {}
+
+    fn open_tablebases(&mut self, _: &str) -> Result<(), String> {
+        Err(self.no_tablebases.to_string())
+    }
+
+    fn open_net(&mut self, path: &str) -> Result<(), String> {
+        if let Some(why) = self.no_net {
+            return Err(why.to_string());
+        }
+        match path.trim() {
+            "" | EMPTY_TEXT => {
+                nnue::use_embedded();
+                Ok(())
+            }
+            path => nnue::use_file(Path::new(path)),
+        }
+    }
+}
+
 impl Settings {
+    /// Sets an option and carries out what it asks through `effects`: the one way every front
+    /// end changes an option. On any error the settings stay as they were.
+    pub fn apply(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+        effects: &mut impl OptionEffects,
+    ) -> Result<(), String> {
+        let mut next = *self;
+        let text = value.unwrap_or("");
+        let option = find(name).map_or(name, |option| option.name);
+        // The refusal echoes what was sent, cut short as every echo is.
+        match next.set(name, value).map_err(|why| quote(&why))? {
+            OptionChange::Hash(mb) => {
+                effects.resize_hash(mb)?;
+                next.hash_mb = mb;
+            }
+            OptionChange::ClearHash => effects.clear_hash(),
+            OptionChange::SyzygyPath => effects
+                .open_tablebases(text)
+                .map_err(|why| format!("{option}: {why}"))?,
+            OptionChange::EvalFile => {
+                effects
+                    .open_net(text)
+                    .map_err(|why| format!("{option}: {why}"))?;
+                // The table's scores and static evaluations were the other net's.
+                effects.clear_hash();
+            }
+            OptionChange::Value => {}
+        }
+        // The table keeps scores and static evaluations of the evaluator that wrote them.
+        if next.search.evaluation != self.search.evaluation {
+            effects.clear_hash();
+        }
+        *self = next;
+        Ok(())
+    }
+
     /// Sets an option by name (any case and spacing) to a value checked against its type and
     /// range; on any error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<OptionChange, String> {
@@ -18,18 +111,18 @@ impl Settings {
     }
 
     /// Applies one `NAME=VALUE` (the command line's `--set`, an item of a player of
-    /// `engine play`): the one parser of them all. Returns the change with the name and value.
-    pub fn assign<'s>(&mut self, setting: &'s str) -> Result<Assignment<'s>, String> {
+    /// `engine play`) through `effects`: the one parser of them all. Returns the name and value.
+    pub fn assign<'s>(
+        &mut self,
+        setting: &'s str,
+        effects: &mut impl OptionEffects,
+    ) -> Result<Assignment<'s>, String> {
         let (name, value) = setting
             .split_once('=')
             .ok_or_else(|| format!("'{setting}' is not NAME=VALUE"))?;
         let (name, value) = (name.trim(), value.trim());
-        let change = self.set(name, Some(value))?;
-        Ok(Assignment {
-            name,
-            value,
-            change,
-        })
+        self.apply(name, Some(value), effects)?;
+        Ok(Assignment { name, value })
     }
 }
 
@@ -39,6 +132,87 @@ mod tests {
     use crate::engine::memory::hash_limit_mb;
     use crate::eval::Evaluation;
     use crate::search::types::SearchKind;
+
+    /// Effects that record what was asked, refusing what `refuse` names.
+    #[derive(Default)]
+    struct Recorded {
+        asked: Vec<String>,
+        refuse: &'static str,
+    }
+
+    impl Recorded {
+        fn ask(&mut self, what: String) -> Result<(), String> {
+            let refused = !self.refuse.is_empty() && what.starts_with(self.refuse);
+            self.asked.push(what);
+            if refused {
+                Err("refused".to_string())
+            } else {
+                Ok(())
+            }
+        }
+    }
+
+    impl OptionEffects for Recorded {
+        fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+            self.ask(format!("hash {mb}"))
+        }
+        fn clear_hash(&mut self) {
+            self.asked.push("clear".to_string());
+        }
+        fn open_tablebases(&mut self, path: &str) -> Result<(), String> {
+            self.ask(format!("tablebases {path}"))
+        }
+        fn open_net(&mut self, path: &str) -> Result<(), String> {
+            self.ask(format!("net {path}"))
+        }
+    }
+
+    #[test]
+    fn apply_carries_out_each_effect_and_records_the_table_size_it_got() {
+        let mut settings = Settings::default();
+        let mut effects = Recorded::default();
+        for (name, value) in [
+            ("Hash", Some("64")),
+            ("Clear Hash", None),
+            ("SyzygyPath", Some("/tb")),
+            ("EvalFile", Some("x.nnue")),
+            ("Evaluation", Some("Material")),
+            ("Evaluation", Some("Material")),
+        ] {
+            assert_eq!(settings.apply(name, value, &mut effects), Ok(()), "{name}");
+        }
+        let asked = [
+            "hash 64",
+            "clear",
+            "tablebases /tb",
+            "net x.nnue",
+            "clear",
+            "clear",
+        ];
+        assert_eq!(effects.asked, asked);
+        assert_eq!(settings.hash_mb, 64);
+        assert_eq!(settings.search.evaluation, Evaluation::Material);
+    }
+
+    #[test]
+    fn a_refused_effect_or_value_changes_no_setting() {
+        for (refuse, name, value) in [
+            ("hash", "Hash", "64"),
+            ("tablebases", "SyzygyPath", "/tb"),
+            ("net", "EvalFile", "x.nnue"),
+            ("", "Hash", "0"),
+            ("", "Evaluation", "Neural"),
+        ] {
+            let mut settings = Settings::default();
+            let mut effects = Recorded {
+                refuse,
+                ..Recorded::default()
+            };
+            assert!(settings.apply(name, Some(value), &mut effects).is_err());
+            assert_eq!(settings, Settings::DEFAULT, "{name}");
+            assert!(!effects.asked.contains(&"clear".to_string()), "{name}");
+        }
+    }
 
     #[test]
     fn names_match_without_case_and_with_any_spacing() {

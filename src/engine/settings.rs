@@ -51,7 +51,6 @@ impl Default for Settings {
 pub struct Assignment<'s> {
     pub name: &'s str,
     pub value: &'s str,
-    pub change: OptionChange,
 }
 
 /// What a `setoption` asks of the engine beyond the settings it changed.

@@ -6,19 +6,20 @@ use shakmaty::{Board, Chess, Color, Move, Position, Role, Square};
 use super::tapered::Pair;
 use super::{material, psqt, Score};
 
-/// The sums of a position, each White's minus Black's.
+/// The piece sums of a position (material, square bonuses), each White's minus Black's: the
+/// material and positional evaluators' running state, as `nnue::NnueAccumulator` is the net's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Accumulator {
+pub struct PieceSums {
     /// The seeds' material (pawn 100 ... queen 900).
     pub material: Score,
     /// PeSTO's material and square bonuses.
     pub psqt: Pair,
 }
 
-impl Accumulator {
+impl PieceSums {
     /// The sums counted from the board.
-    pub fn new(board: &Board) -> Accumulator {
-        Accumulator {
+    pub fn new(board: &Board) -> PieceSums {
+        PieceSums {
             material: material::balance(board),
             psqt: psqt::balance(board),
         }
@@ -26,15 +27,15 @@ impl Accumulator {
 
     /// The sums after the legal move `m` is played in `pos`.
     #[inline]
-    pub fn after(&self, pos: &Chess, m: Move) -> Accumulator {
+    pub fn after(&self, pos: &Chess, m: Move) -> PieceSums {
         let us = pos.turn();
         let (material, psqt) = (material::gain(m), psqt_gain(us, m));
         match us {
-            Color::White => Accumulator {
+            Color::White => PieceSums {
                 material: self.material + material,
                 psqt: self.psqt + psqt,
             },
-            Color::Black => Accumulator {
+            Color::Black => PieceSums {
                 material: self.material - material,
                 psqt: self.psqt - psqt,
             },
@@ -79,8 +80,8 @@ mod tests {
     use crate::board::game::Game;
 
     /// Every line of moves `depth` deep from `pos` keeps the sums equal to a fresh count.
-    fn walk(pos: &Chess, acc: Accumulator, depth: u32) {
-        assert_eq!(acc, Accumulator::new(pos.board()), "{:?}", pos.board());
+    fn walk(pos: &Chess, acc: PieceSums, depth: u32) {
+        assert_eq!(acc, PieceSums::new(pos.board()), "{:?}", pos.board());
         if depth == 0 {
             return;
         }
@@ -105,7 +106,7 @@ mod tests {
         ] {
             let game = Game::from_fen(fen).expect("legal");
             let pos = game.position();
-            walk(pos, Accumulator::new(pos.board()), 3);
+            walk(pos, PieceSums::new(pos.board()), 3);
         }
     }
 }

@@ -10,6 +10,7 @@
 pub mod incremental;
 pub mod material;
 pub mod nnue;
+pub mod path;
 pub mod positional;
 pub mod psqt;
 pub mod report;
@@ -24,8 +25,9 @@ use std::str::FromStr;
 
 use shakmaty::{Board, Color, Move, Position, Role};
 
-pub use incremental::Accumulator;
+pub use incremental::PieceSums;
 pub use material::{material, role_value, MATERIAL_ROLES};
+pub use path::EvalStack;
 
 /// A score in centipawns, or a mate score near [`MATE`].
 pub type Score = i32;
@@ -68,12 +70,12 @@ impl Evaluation {
     /// The static evaluation of `pos` from the side to move's point of view.
     pub fn evaluate<P: Position>(self, pos: &P) -> Score {
         let board = pos.board();
-        self.evaluate_with(board, pos.turn(), &Accumulator::new(board))
+        self.evaluate_with(board, pos.turn(), &PieceSums::new(board))
     }
 
     /// [`Evaluation::evaluate`] with the sums of `acc` instead of counting the pieces.
     #[inline]
-    pub fn evaluate_with(self, board: &Board, turn: Color, acc: &Accumulator) -> Score {
+    pub fn evaluate_with(self, board: &Board, turn: Color, acc: &PieceSums) -> Score {
         match self {
             Evaluation::Material => match turn {
                 Color::White => acc.material,

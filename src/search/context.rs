@@ -6,8 +6,7 @@ use shakmaty::{Chess, Move, Position};
 use crate::board::game::Game;
 use crate::board::keys::key_after;
 use crate::board::rules::KeyHistory;
-use crate::eval::nnue::{self, Net, NnueAccumulator};
-use crate::eval::{is_mate_score, Accumulator, Evaluation, Score};
+use crate::eval::{is_mate_score, EvalStack, Evaluation, Score};
 use crate::search::limits::Limiter;
 use crate::search::multipv::{Line, RootLines};
 use crate::search::observer::{Decision, NodeKind, SearchObserver, Unobserved, Window};
@@ -28,21 +27,10 @@ pub struct SearchContext<'a, O = Unobserved> {
     /// The deepest ply reached, quiescence included.
     pub seldepth: usize,
     pub stats: Stats,
-    /// The evaluator that scores the positions.
-    pub evaluation: Evaluation,
+    /// The evaluator's state along the path: what scores the positions.
+    pub eval: EvalStack,
     /// The Syzygy tables, if any: probes, hits and the root's result.
     pub tablebases: SearchTables,
-    /// The evaluators' sums (material, square bonuses) for the root and each position on the
-    /// search path, updated from the moves played (the evaluation without counting the pieces);
-    /// empty with the NNUE evaluation, which does not read them.
-    sums: Vec<Accumulator>,
-    /// The net's accumulators along the path, with the NNUE evaluation (empty otherwise): the
-    /// root's first, the current position's at `nnue_ply`; the slots beyond it are reused.
-    accumulators: Vec<NnueAccumulator>,
-    /// The index of the current position's accumulators in `accumulators`.
-    nnue_ply: usize,
-    /// The net of the NNUE evaluation.
-    net: &'static Net,
     report: &'a mut dyn FnMut(Report),
     /// Whether a line (an [`Iteration`]) has been reported.
     reported_line: bool,
@@ -63,23 +51,9 @@ impl<'a> SearchContext<'a> {
         report: &'a mut dyn FnMut(Report),
     ) -> SearchContext<'a> {
         let root = game.position();
-        let net = nnue::current();
-        let mut sums = Vec::new();
-        let mut accumulators = Vec::new();
-        if evaluation == Evaluation::Nnue {
-            accumulators.reserve(MAX_PLY + 2);
-            accumulators.push(NnueAccumulator::new(net, root.board()));
-        } else {
-            sums.reserve(MAX_PLY + 2);
-            sums.push(Accumulator::new(root.board()));
-        }
         SearchContext {
-            accumulators,
-            nnue_ply: 0,
-            net,
-            evaluation,
+            eval: EvalStack::new(evaluation, root, MAX_PLY + 1),
             tablebases: SearchTables::default(),
-            sums,
             root: root.clone(),
             limiter,
             history: KeyHistory::new(game.keys(), MAX_PLY + 2),
@@ -106,11 +80,7 @@ impl<'a> SearchContext<'a> {
             tablebases: self.tablebases,
             seldepth: self.seldepth,
             stats: self.stats,
-            evaluation: self.evaluation,
-            sums: self.sums,
-            accumulators: self.accumulators,
-            nnue_ply: self.nnue_ply,
-            net: self.net,
+            eval: self.eval,
             report: self.report,
             reported_line: self.reported_line,
             depth: self.depth,
@@ -271,14 +241,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         let key = key_after(pos, self.history.key(), m, &child);
         announce(key);
         self.history.push(key);
-        if self.accumulators.is_empty() {
-            let sums = self.sums().after(pos, m);
-            self.sums.push(sums);
-        } else {
-            let net = self.net;
-            let (parent, next) = self.next_accumulators();
-            next.set_after(parent, net, pos, m);
-        }
+        self.eval.push(pos, m);
         child
     }
 
@@ -287,25 +250,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     pub fn play_null(&mut self, key: u64) {
         self.observer.play_null();
         self.history.push(key);
-        if self.accumulators.is_empty() {
-            self.sums.push(*self.sums());
-        } else {
-            let (parent, next) = self.next_accumulators();
-            *next = *parent;
-        }
-    }
-
-    /// The current position's accumulators and the next ply's slot, which becomes the current
-    /// one (added the first time the path reaches that ply).
-    #[inline]
-    fn next_accumulators(&mut self) -> (&NnueAccumulator, &mut NnueAccumulator) {
-        let ply = self.nnue_ply;
-        self.nnue_ply += 1;
-        if self.accumulators.len() == self.nnue_ply {
-            self.accumulators.push(self.accumulators[ply]);
-        }
-        let (path, next) = self.accumulators.split_at_mut(ply + 1);
-        (&path[ply], &mut next[0])
+        self.eval.push_null();
     }
 
     /// Leaves the child entered by [`SearchContext::play`] or [`SearchContext::play_null`].
@@ -313,8 +258,7 @@ impl<O: SearchObserver> SearchContext<'_, O> {
     pub fn undo(&mut self) {
         self.observer.undo();
         self.history.pop();
-        self.sums.pop();
-        self.nnue_ply = self.nnue_ply.saturating_sub(1);
+        self.eval.pop();
     }
 
     /// The node at `ply` returns `score`, searched within `window` (None: no window): for the
@@ -355,20 +299,11 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         }
     }
 
-    #[inline]
-    fn sums(&self) -> &Accumulator {
-        &self.sums[self.sums.len() - 1]
-    }
-
     /// The static evaluation of `pos`, the current position of the path: what
-    /// [`Evaluation::evaluate`] returns, with the sums kept up to date move by move.
+    /// [`Evaluation::evaluate`] returns, with the evaluator's state kept up to date move by move.
     #[inline]
     pub fn evaluate(&self, pos: &Chess) -> Score {
-        if let Some(acc) = self.accumulators.get(self.nnue_ply) {
-            return acc.evaluate(self.net, pos.turn(), pos.board().occupied().count());
-        }
-        self.evaluation
-            .evaluate_with(pos.board(), pos.turn(), self.sums())
+        self.eval.evaluate(pos)
     }
 }
 
@@ -379,7 +314,10 @@ mod tests {
     use std::time::Instant;
 
     fn walk(context: &mut SearchContext, pos: &Chess, depth: u32) {
-        assert_eq!(context.evaluate(pos), context.evaluation.evaluate(pos));
+        assert_eq!(
+            context.evaluate(pos),
+            context.eval.evaluation().evaluate(pos)
+        );
         assert_eq!(context.history.key(), crate::board::keys::zobrist_key(pos));
         if depth == 0 {
             return;

@@ -1,4 +1,4 @@
-//! The search algorithms: Random, Minimax, AlphaBeta and IterativeDeepening, and the one
+//! The search algorithms: Random, Minimax, AlphaBeta and PvsSearcher, and the one
 //! dispatcher that runs them.
 //!
 //! Every search takes a [`Game`], [`Limits`] and a [`SearchConfig`], counts nodes the same way
@@ -25,6 +25,7 @@ pub mod ordering;
 pub mod pv;
 pub mod pvs;
 pub mod random;
+pub mod request;
 pub mod strength;
 pub mod tablebase;
 pub mod time;
@@ -42,7 +43,7 @@ use crate::search::limits::{Limiter, ThreadNodes};
 use crate::search::minimax::Minimax;
 use crate::search::multipv::RootLines;
 use crate::search::observer::{SearchObserver, Unobserved};
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::smp::Helpers;
 use crate::search::pvs::state::SearchState as State;
 use crate::search::tablebase::SearchTables;
@@ -50,45 +51,45 @@ use crate::search::time::TimeManager;
 
 pub use limits::{Limits, Signals};
 pub use pvs::state::SearchState;
+pub use request::SearchRequest;
 pub use types::*;
 
-/// Runs the configured search on `game` within `limits`.
+/// Runs the configured search on the request's game within its limits.
 pub fn run(
-    game: &Game,
-    config: &SearchConfig,
-    limits: &Limits,
+    request: &SearchRequest,
     state: &mut State,
-    signals: &Signals,
-    start: Instant,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
-    run_observed(
-        game, config, limits, state, signals, start, Unobserved, report,
-    )
+    run_observed(request, state, Unobserved, report)
 }
 
-/// The one dispatcher: runs the configured search on `game` within `limits`, telling `observer`
-/// every node the search visits (`engine tree`; [`Unobserved`] for `go`, `compare`, `bench`).
-/// IterativeDeepening runs on `config.threads` threads (Lazy SMP; only this one is observed)
-/// and at a limited strength when `config.limit_strength` asks. The search parameters are
-/// `config`'s (the `tune` build; see [`SearchConfig::apply_params`]).
-#[allow(clippy::too_many_arguments)]
+/// The one dispatcher: runs the configured search on the request's game within its limits,
+/// telling `observer` every node the search visits (`engine tree`; [`Unobserved`] for `go`,
+/// `compare`, `bench`). IterativeDeepening runs on `config.threads` threads (Lazy SMP; only this
+/// one is observed) and at a limited strength when `config.limit_strength` asks. The search
+/// parameters are `config`'s (the `tune` build; see [`SearchConfig::apply_params`]).
 pub fn run_observed<O: SearchObserver>(
-    game: &Game,
-    config: &SearchConfig,
-    limits: &Limits,
+    request: &SearchRequest,
     state: &mut State,
-    signals: &Signals,
-    start: Instant,
     observer: O,
     report: &mut dyn FnMut(Report),
 ) -> SearchResult {
+    let SearchRequest {
+        game,
+        config,
+        limits,
+        start,
+        ..
+    } = *request;
     config.apply_params();
     if config.limit_strength && config.kind == SearchKind::IterativeDeepening {
         let search = |config: &SearchConfig, limits: &Limits, report: &mut dyn FnMut(Report)| {
-            run_observed(
-                game, config, limits, state, signals, start, observer, report,
-            )
+            let limited = SearchRequest {
+                config,
+                limits,
+                ..*request
+            };
+            run_observed(&limited, state, observer, report)
         };
         return strength::run_limited(config, limits, game.key(), start, report, search);
     }
@@ -96,13 +97,7 @@ pub fn run_observed<O: SearchObserver>(
     if root_moves.is_empty() {
         return SearchResult::default();
     }
-    let search = Run {
-        game,
-        config,
-        limits,
-        signals,
-        start,
-    };
+    let search = request;
     let mut result = match config.kind {
         SearchKind::Random => {
             let context = search.context(None, root_moves.len(), observer, report);
@@ -136,27 +131,18 @@ pub fn run_alone(
     limits: &Limits,
     state: &mut State,
 ) -> SearchResult {
-    run(
+    let request = SearchRequest {
         game,
         config,
         limits,
-        state,
-        &Signals::new(false),
-        Instant::now(),
-        &mut |_| {},
-    )
+        signals: &Signals::new(false),
+        start: Instant::now(),
+    };
+    run(&request, state, &mut |_| {})
 }
 
-/// One run of the dispatcher: what every search of it is built from.
-struct Run<'r> {
-    game: &'r Game,
-    config: &'r SearchConfig,
-    limits: &'r Limits,
-    signals: &'r Signals,
-    start: Instant,
-}
-
-impl<'r> Run<'r> {
+/// What every search of one run of the dispatcher is built from.
+impl<'r> SearchRequest<'r> {
     /// The role of the searching thread: the main one, which answers and reports.
     fn main(&self) -> Role<'static> {
         Role::Main {
@@ -206,22 +192,12 @@ impl<'r> Run<'r> {
         let helpers = Helpers::new(config.threads, &state.heuristics);
         let (tt, heuristics) = (&state.tt, &mut state.heuristics);
         let root_moves: &[Move] = root_moves;
-        let mut result = helpers.run(
-            self.game,
-            config,
-            self.limits,
-            root_moves,
-            &tables,
-            tt,
-            self.start,
-            |nodes| {
-                let mut context = self.context(nodes, root_moves.len(), observer, report);
-                context.tablebases = tables.clone();
-                let mut search =
-                    IterativeDeepening::new(context, root_moves, config, tt, heuristics);
-                deepen(&mut search, self.limits, self.main())
-            },
-        );
+        let mut result = helpers.run(self, (root_moves, &tables), tt, |nodes| {
+            let mut context = self.context(nodes, root_moves.len(), observer, report);
+            context.tablebases = tables.clone();
+            let mut search = PvsSearcher::new(context, root_moves, config, tt, heuristics);
+            deepen(&mut search, self.limits, self.main())
+        });
         result.best_ranked = tables.best_ranked();
         result
     }

@@ -18,7 +18,7 @@ pub fn search<O: SearchObserver>(
     context.limiter.count_node();
     let mut rng = StdRng::seed_from_u64(seed ^ context.history.key());
     let best = root_moves[rng.random_range(0..root_moves.len())];
-    let score = context.evaluation.evaluate(&context.root);
+    let score = context.eval.evaluation().evaluate(&context.root);
     context.report_line(0, score, vec![best], None);
     SearchResult {
         best: Some(best),

@@ -10,7 +10,9 @@ use crate::board::game::Game;
 use crate::board::notation::uci_move;
 use crate::eval::mated_in;
 use crate::search::nodes_per_second;
-use crate::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
+use crate::search::{
+    self, Limits, SearchConfig, SearchKind, SearchRequest, SearchResult, SearchState, Signals,
+};
 use crate::uci::format;
 use shakmaty::Position;
 
@@ -148,12 +150,14 @@ pub(crate) fn search_once(
     thread::scope(|scope| {
         scope.spawn(|| watchdog(&signals, &done, limit));
         let result = search::run(
-            game,
-            config,
-            &limits,
+            &SearchRequest {
+                game,
+                config,
+                limits: &limits,
+                signals: &signals,
+                start: Instant::now(),
+            },
             &mut state,
-            &signals,
-            Instant::now(),
             &mut |_| {},
         );
         done.store(true, Ordering::SeqCst);

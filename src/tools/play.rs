@@ -8,7 +8,7 @@ use shakmaty::{CastlingMode, Color, Move, Position};
 use crate::board::game::Game;
 use crate::board::notation::{diagram, uci_move};
 use crate::board::rules::{game_end, GameEnd};
-use crate::engine::options::Settings;
+use crate::engine::options::{Settings, Standalone};
 use crate::eval::Score;
 use crate::search::limits::TimeLimit;
 use crate::search::{self, Limits, SearchConfig, SearchState};
@@ -29,8 +29,12 @@ impl Player {
     /// [`Player::parse`] with `base` in force before the spec (the command line's `--set`).
     pub fn parse_over(base: &Settings, spec: &str) -> Result<Player, String> {
         let mut options = *base;
+        let mut effects = Standalone {
+            no_tablebases: "the players search without tablebases",
+            no_net: Some("both players use the one net (--set EvalFile=FILE before play)"),
+        };
         for setting in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            options.assign(setting)?;
+            options.assign(setting, &mut effects)?;
         }
         let name = if spec.trim().is_empty() {
             options.search.kind.name().to_string()

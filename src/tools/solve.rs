@@ -10,7 +10,9 @@ use shakmaty::{Chess, Move};
 use crate::board::epd::EpdRecord;
 use crate::board::game::Game;
 use crate::search::limits::TimeLimit;
-use crate::search::{self, Limits, SearchConfig, SearchResult, SearchState, Signals};
+use crate::search::{
+    self, Limits, SearchConfig, SearchRequest, SearchResult, SearchState, Signals,
+};
 
 /// The expected answer of one suite position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,12 +92,14 @@ pub fn solve_one(
     };
     let signals = Signals::new(false);
     let result = search::run(
-        &game,
-        config,
-        &limits,
+        &SearchRequest {
+            game: &game,
+            config,
+            limits: &limits,
+            signals: &signals,
+            start: Instant::now(),
+        },
         state,
-        &signals,
-        Instant::now(),
         &mut |_| {},
     );
     let chosen = result

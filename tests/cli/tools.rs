@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::common::{run, run_within};
+use crate::common::{number_after, run, run_within};
 
 fn bench_signature(args: &[&str]) -> u64 {
     // The full bench takes some 10 s on an idle machine: minutes on a loaded one.
@@ -597,4 +597,44 @@ fn solve_counts_an_avoided_move_and_fails_a_played_one() {
         "{mate}"
     );
     assert_eq!(lines.last(), Some(&"Solved: 1/2"), "{}", run.stdout);
+}
+
+/// The depth `engine --set Hash=MB solve` reports for ECM.002 at 300,000 nodes, and the last
+/// depth `go nodes 300000` reports from the same position and table size.
+fn solve_and_go_depths(hash: &str) -> (u64, u64) {
+    const FEN: &str = "7r/1p2k3/2bpp3/p3np2/P1PR4/2N2PP1/1P4K1/3B4 b - -";
+    let path = temp_file(
+        &format!("hash-{hash}.epd"),
+        &format!("{FEN} bm Bxf3+; id \"ECM.002\";\n"),
+    );
+    let setting = format!("Hash={hash}");
+    let file = path.to_str().expect("UTF-8 path");
+    let solve = run(&["--set", &setting, "solve", file, "--nodes", "300000"], "");
+    std::fs::remove_file(&path).expect("removable");
+    assert!(solve.status.success(), "{}", solve.stderr);
+    let solved = number_after(&solve.stdout.replace(',', " "), "depth").expect("solve's depth");
+    let go = run(
+        &["--set", &setting, "--fen", FEN, "go", "nodes", "300000"],
+        "",
+    );
+    let last = go
+        .lines()
+        .into_iter()
+        .rev()
+        .find(|l| l.starts_with("info depth ") && l.contains(" pv "))
+        .and_then(|l| number_after(l, "depth"))
+        .expect("go's last depth");
+    (solved, last)
+}
+
+/// The tools make their table of the size `--set Hash` asks, as `go` does: a 1 MB table, full
+/// long before 300,000 nodes, reaches another depth than the default 16 MB, and each depth is
+/// the one `go` reaches with the same table.
+#[test]
+fn the_tools_search_with_the_table_hash_asks_for() {
+    let small = solve_and_go_depths("1");
+    let default = solve_and_go_depths("16");
+    assert_eq!(small.0, small.1, "Hash=1: solve against go");
+    assert_eq!(default.0, default.1, "Hash=16: solve against go");
+    assert_ne!(small.0, default.0, "the table's size changed nothing");
 }

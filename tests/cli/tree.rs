@@ -9,7 +9,9 @@ use std::time::Instant;
 use engine::board::game::Game;
 use engine::board::notation;
 use engine::eval::Evaluation;
-use engine::search::{self, Limits, SearchConfig, SearchKind, SearchResult, SearchState, Signals};
+use engine::search::{
+    self, Limits, SearchConfig, SearchKind, SearchRequest, SearchResult, SearchState, Signals,
+};
 use engine::tools::tree::{self, Edge, SearchTree};
 use shakmaty::{CastlingMode, Chess, Move, Position};
 
@@ -70,12 +72,14 @@ fn plain_search(game: &Game, config: &SearchConfig, depth: u32) -> SearchResult 
         ..Limits::default()
     };
     search::run(
-        game,
-        config,
-        &limits,
+        &SearchRequest {
+            game,
+            config,
+            limits: &limits,
+            signals: &Signals::new(false),
+            start: Instant::now(),
+        },
         &mut SearchState::new(16),
-        &Signals::new(false),
-        Instant::now(),
         &mut |_| {},
     )
 }

@@ -8,7 +8,8 @@ use engine::board::epd::{self, EpdRecord};
 use engine::board::game::Game;
 use engine::eval::Evaluation;
 use engine::search::{
-    run, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
+    run, Iteration, Limits, Report, SearchConfig, SearchKind, SearchRequest, SearchResult,
+    SearchState, Signals,
 };
 use shakmaty::{san::San, Chess, Move, Position};
 
@@ -99,19 +100,18 @@ pub fn search_with(
     state: &mut SearchState,
 ) -> Outcome {
     let mut iterations = Vec::new();
-    let result = run(
+    let request = SearchRequest {
         game,
         config,
         limits,
-        state,
-        &Signals::new(false),
-        Instant::now(),
-        &mut |report| {
-            if let Report::Iteration(iteration) = report {
-                iterations.push(iteration);
-            }
-        },
-    );
+        signals: &Signals::new(false),
+        start: Instant::now(),
+    };
+    let result = run(&request, state, &mut |report| {
+        if let Report::Iteration(iteration) = report {
+            iterations.push(iteration);
+        }
+    });
     Outcome { result, iterations }
 }
 

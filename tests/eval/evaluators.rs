@@ -373,7 +373,7 @@ fn bench_compare_and_solve_honour_the_evaluation() {
 /// `engine play`: `--set` is in force for both players, and each player's spec overrides it.
 #[test]
 fn play_takes_the_evaluation_from_set_and_from_each_side() {
-    use engine::engine::options::Settings;
+    use engine::options::Settings;
     use engine::tools::play::Player;
     let mut base = Settings::default();
     base.set("Evaluation", Some("Material"))

@@ -10,11 +10,11 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use engine::board::game::Game;
-use engine::engine::command::Command;
-use engine::engine::{Engine, Flow};
+use engine::command::Command;
 use engine::uci::command::parse;
 use engine::uci::output::Output;
 use engine::uci::{self, Input};
+use engine::{Engine, Flow};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 

@@ -11,7 +11,7 @@ use anyhow::{bail, Context, Result};
 use engine::board::epd;
 use engine::board::game::Game;
 use engine::board::notation::START_FEN;
-use engine::engine::options::{Assignment, OptionChange, Settings};
+use engine::options::{Assignment, OptionEffects, Settings, Standalone};
 use engine::search::SearchState;
 use engine::tools::compare::{self, Format};
 use engine::tools::play::{self, MatchSettings, Player};
@@ -21,18 +21,19 @@ use engine::uci::output::Output;
 
 use crate::{Cli, CompareArgs, FormatArg, PlayArgs, SolveArgs};
 
-/// The settings of `--set`, on top of the defaults, each assignment handed to `each` as it is
-/// read (the one reading of `--set`, for the UCI commands and the tools alike).
+/// The settings of `--set`, on top of the defaults, each applied through `effects` and then
+/// handed to `each` (the one reading of `--set`, for the UCI commands and the tools alike).
 pub(crate) fn assign_all(
     cli: &Cli,
-    mut each: impl FnMut(&Assignment) -> Result<()>,
+    effects: &mut impl OptionEffects,
+    mut each: impl FnMut(&Assignment),
 ) -> Result<Settings> {
     let mut options = Settings::default();
     for setting in &cli.set {
         let set = options
-            .assign(setting)
+            .assign(setting, effects)
             .map_err(|e| anyhow::anyhow!("--set: {e}"))?;
-        each(&set)?;
+        each(&set);
     }
     Ok(options)
 }
@@ -40,18 +41,11 @@ pub(crate) fn assign_all(
 /// The options of `--set` for a tool, on top of the defaults: the net of `EvalFile` loaded,
 /// `SyzygyPath` refused (the tools search without tables).
 pub(crate) fn options(cli: &Cli) -> Result<Settings> {
-    assign_all(cli, |set| {
-        if set.change == OptionChange::SyzygyPath {
-            anyhow::bail!(
-                "SyzygyPath is for the UCI loop and go (the tools search without tables)"
-            );
-        }
-        if set.change == OptionChange::EvalFile && !set.value.trim().is_empty() {
-            engine::eval::nnue::use_file(Path::new(set.value.trim()))
-                .map_err(|e| anyhow::anyhow!("EvalFile: {e}"))?;
-        }
-        Ok(())
-    })
+    let mut effects = Standalone {
+        no_tablebases: "the tools search without tables (it is for the UCI loop and go)",
+        no_net: None,
+    };
+    assign_all(cli, &mut effects, |_| {})
 }
 
 /// `engine spsa` (the `tune` build): the SPSA input lines, from the values of `--set`.

@@ -8,11 +8,12 @@ use anyhow::{bail, Result};
 use clap::{Parser, Subcommand};
 use shakmaty::CastlingMode;
 
+use engine::bench;
 use engine::board::game::Game;
-use engine::engine::bench;
-use engine::engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
-use engine::engine::options::{Assignment, OptionChange, EMPTY_TEXT};
+use engine::command::{Command, GoParams, Setup, MAX_PERFT_DEPTH};
 use engine::eval::nnue::Net;
+use engine::memory::check_hash;
+use engine::options::{OptionEffects, EMPTY_TEXT};
 use engine::search::tablebase::Tablebases;
 use engine::uci::{self, command, output::Output};
 
@@ -20,7 +21,7 @@ use engine::uci::{self, command, output::Output};
 ///
 /// With no command it speaks UCI on stdin and stdout, for a GUI or a match runner.
 #[derive(Parser, Debug)]
-#[command(name = "engine", version = engine::engine::VERSION, about, disable_help_subcommand = true)]
+#[command(name = "engine", version = engine::VERSION, about, disable_help_subcommand = true)]
 struct Cli {
     /// Start from this position (FEN, 6 fields or 4) instead of the start position.
     #[arg(long, global = true, value_name = "FEN")]
@@ -56,7 +57,7 @@ enum Cmd {
     /// Search the bench positions to a fixed depth; prints the node total (the bench signature) and speed.
     Bench {
         /// Depth in plies.
-        #[arg(default_value_t = engine::engine::bench::DEFAULT_DEPTH)]
+        #[arg(default_value_t = engine::bench::DEFAULT_DEPTH)]
         depth: u32,
     },
     /// Run each search type at each depth on the same positions and print one table (with
@@ -330,13 +331,14 @@ fn uci_session(cli: &Cli) -> Result<()> {
 /// None for the interactive loop.
 fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
     let mut commands = Vec::new();
-    let options = commands::assign_all(cli, |set| {
-        check_option(set, cli)?;
+    let mut checks = Checked {
+        bench: matches!(cli.command, Some(Cmd::Bench { .. })),
+    };
+    let options = commands::assign_all(cli, &mut checks, |set| {
         commands.push(Command::SetOption {
             name: set.name.to_string(),
             value: Some(set.value.to_string()),
         });
-        Ok(())
     })?;
     if cli.fen.is_some() || cli.moves.is_some() {
         let mode = options.castling_mode();
@@ -379,23 +381,33 @@ fn prepare(cli: &Cli) -> Result<Option<Vec<Command>>> {
     Ok(Some(commands))
 }
 
-/// Opens the tablebases or net a `--set` names, so that a bad one is an error, not a message.
-fn check_option(set: &Assignment, cli: &Cli) -> Result<()> {
-    let value = set.value.trim();
-    match set.change {
-        // The bench searches without tablebases.
-        OptionChange::SyzygyPath if matches!(cli.command, Some(Cmd::Bench { .. })) => {
-            bail!("SyzygyPath is for the UCI loop and go (bench searches without tables)")
-        }
-        OptionChange::SyzygyPath => {
-            Tablebases::open(set.value).map_err(|e| anyhow::anyhow!("SyzygyPath: {e}"))?;
-        }
-        OptionChange::EvalFile if !value.is_empty() && value != EMPTY_TEXT => {
-            Net::load(Path::new(value)).map_err(|e| anyhow::anyhow!("EvalFile: {e}"))?;
-        }
-        _ => {}
+/// The options' effects checked before the engine carries them out, so that a `--set` the
+/// engine would refuse is an error, not a message: the table's size, the tablebases (none for
+/// `bench`), the net.
+struct Checked {
+    bench: bool,
+}
+
+impl OptionEffects for Checked {
+    fn resize_hash(&mut self, mb: usize) -> Result<(), String> {
+        check_hash(mb)
     }
-    Ok(())
+
+    fn clear_hash(&mut self) {}
+
+    fn open_tablebases(&mut self, path: &str) -> Result<(), String> {
+        if self.bench {
+            return Err("bench searches without tables (it is for the UCI loop and go)".into());
+        }
+        Tablebases::open(path).map(|_| ())
+    }
+
+    fn open_net(&mut self, path: &str) -> Result<(), String> {
+        match path.trim() {
+            "" | EMPTY_TEXT => Ok(()),
+            path => Net::load(Path::new(path)).map(|_| ()),
+        }
+    }
 }
 
 /// The `position` command for --fen and --moves, checked now so that a mistake is an error,

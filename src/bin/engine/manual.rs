@@ -32,7 +32,7 @@ pub fn man(cli: &Cli, of: Option<&str>) -> Result<()> {
                 let names: Vec<&str> = command.get_subcommands().map(|c| c.get_name()).collect();
                 bail!("no command '{name}'; the commands: {}", names.join(", "));
             };
-            Man::new(sub).source(format!("engine {}", engine::engine::VERSION))
+            Man::new(sub).source(format!("engine {}", engine::VERSION))
         }
     };
     let mut roff = Vec::new();

@@ -6,11 +6,11 @@ use shakmaty::{Board, Color, Move};
 use crate::board::movegen::MoveGen;
 use crate::eval::Score;
 use crate::search::observer::{Decision, Prune, SearchObserver};
-use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::searcher::{Node, PvsSearcher};
 use crate::search::pvs::selective::futility_margin;
 use crate::search::pvs::tt::Hit;
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Tells the observer that the node pruned `m` by late-move pruning (`late`, with the
     /// limit), else by futility (a futile node's killer), with `alpha` the node's own.
     #[inline(always)]
@@ -21,9 +21,8 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         (late, limit): (bool, Option<usize>),
         alpha: Score,
     ) {
-        let quiets = &self.quiets;
+        let count = self.stack[node.ply].quiets.len();
         self.context.decide(node.ply, || {
-            let count = quiets[node.ply].len();
             let rule = pruning_rule(node, late, (count, limit), alpha);
             Decision::Pruned { m, rule }
         });
@@ -43,11 +42,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// the move a singularity test leaves out).
     #[inline]
     pub(super) fn report_cutoff(&mut self, gen: &MoveGen, board: &Board, ply: usize, color: Color) {
-        let (frames, heuristics) = (&mut self.frames, &*self.heuristics);
-        let excluded = self.excluded_at[ply];
+        let (frame, heuristics) = (&mut self.stack[ply], &*self.heuristics);
+        let excluded = frame.excluded;
         self.context.cutoff(ply, || {
-            let frame = &mut frames[ply];
-            std::iter::from_fn(|| frame.next(gen, board, heuristics, color, ply))
+            let killers = frame.killers;
+            std::iter::from_fn(|| frame.moves.next(gen, board, heuristics, color, killers))
                 .map(|(m, _)| m)
                 .filter(|&m| Some(m) != excluded)
                 .collect()

@@ -1,6 +1,7 @@
-//! What IterativeDeepening learns about quiet moves as it searches: the killer moves of each ply,
-//! the history table (by side, from- and to-square) and the continuation history (by the piece
-//! and square of the move one and two plies back), and the ordering score they give a move.
+//! What IterativeDeepening learns about quiet moves as it searches (the killers are the search
+//! stack's, `stack.rs`): the history table (by side, from- and to-square) and the continuation
+//! history (by the piece and square of the move one and two plies back), and the ordering score
+//! they give a move.
 //! Every history value moves towards a bound by "gravity": a bonus shrinks as the value nears
 //! it, so that values stay bounded and recent results weigh more.
 
@@ -9,7 +10,6 @@ use shakmaty::{Color, Move};
 use crate::board::movegen::is_noisy;
 use crate::search::ordering::{mvv_lva, CAPTURE};
 use crate::search::pvs::params;
-use crate::search::types::MAX_PLY;
 
 const TT_MOVE: i32 = 1 << 30;
 const KILLER: i32 = 1 << 27;
@@ -27,11 +27,10 @@ pub type PieceTo = u16;
 /// null move or at the root).
 pub type Continuation = [Option<PieceTo>; 2];
 
-/// What IterativeDeepening learns about quiet moves: killers per ply, the history table and the
-/// continuation history.
+/// What IterativeDeepening learns about quiet moves: the history table and the continuation
+/// history (the killers are the search stack's, per ply).
 #[derive(Clone, Debug)]
 pub struct Heuristics {
-    pub(super) killers: Vec<[Option<Move>; 2]>,
     /// By colour, from-square and to-square.
     history: Vec<i16>,
     /// By the earlier move's piece and square, then this move's piece and square: one table
@@ -42,7 +41,6 @@ pub struct Heuristics {
 impl Default for Heuristics {
     fn default() -> Self {
         Heuristics {
-            killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * 64 * 64],
             continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
         }
@@ -50,18 +48,24 @@ impl Default for Heuristics {
 }
 
 impl Heuristics {
-    /// The ordering score of `m` at `ply` for a full sort (the root's first order): table move,
+    /// The ordering score of `m` for a full sort (the root's first order): table move,
     /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`](crate::search::pvs::picker::MoveFrame) has them) by MVV-LVA, killers,
     /// then history.
     #[inline]
-    pub fn score(&self, m: Move, tt_move: Option<Move>, color: Color, ply: usize) -> i32 {
+    pub fn score(
+        &self,
+        m: Move,
+        tt_move: Option<Move>,
+        killers: [Option<Move>; 2],
+        color: Color,
+    ) -> i32 {
         if Some(m) == tt_move {
             TT_MOVE
         } else if is_noisy(m) {
             CAPTURE + mvv_lva(m)
-        } else if Some(m) == self.killers[ply][0] {
+        } else if Some(m) == killers[0] {
             KILLER
-        } else if Some(m) == self.killers[ply][1] {
+        } else if Some(m) == killers[1] {
             KILLER - 1
         } else {
             self.quiet_score(color, m, [None; 2])
@@ -82,20 +86,16 @@ impl Heuristics {
         score
     }
 
-    /// The quiet move `best` caused a beta cutoff at `ply` with `depth` plies left, after the
-    /// quiet moves `tried` (best among them, last) failed to: it gains, they lose.
+    /// The quiet move `best` caused a beta cutoff with `depth` plies left, after the quiet moves
+    /// `tried` (best among them, last) failed to: it gains, they lose.
     pub fn record_cutoff(
         &mut self,
         best: Move,
         tried: &[Move],
         color: Color,
-        (ply, depth): (usize, i32),
+        depth: i32,
         cont: Continuation,
     ) {
-        if self.killers[ply][0] != Some(best) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(best);
-        }
         let bonus = history_bonus(depth);
         for &m in tried {
             let signed = if m == best { bonus } else { -bonus };
@@ -115,15 +115,13 @@ impl Heuristics {
         }
     }
 
-    /// Before a new search: killers are forgotten, history fades.
+    /// Before a new search: history fades.
     pub fn new_search(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h /= HISTORY_FADE);
     }
 
     /// Forgets everything (`ucinewgame`).
     pub fn clear(&mut self) {
-        self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.fill(0);
         self.continuation.iter_mut().for_each(|t| t.fill(0));
     }
@@ -183,22 +181,11 @@ mod tests {
             (quiet(Square::B1, Square::C3), quiet(Square::G1, Square::F3));
         let favourite = quiet(Square::B1, Square::A3);
         for _ in 0..100 {
-            heuristics.record_cutoff(
-                second_killer,
-                &[second_killer],
-                Color::White,
-                (0, 20),
-                [None; 2],
-            );
-            heuristics.record_cutoff(
-                first_killer,
-                &[first_killer],
-                Color::White,
-                (0, 20),
-                [None; 2],
-            );
-            heuristics.record_cutoff(favourite, &[favourite], Color::White, (1, 20), [None; 2]);
+            for m in [second_killer, first_killer, favourite] {
+                heuristics.record_cutoff(m, &[m], Color::White, 20, [None; 2]);
+            }
         }
+        let killers = [Some(first_killer), Some(second_killer)];
         // The cheapest noisy move: a king takes a pawn.
         let king_takes_pawn = Move::Normal {
             role: Role::King,
@@ -208,7 +195,7 @@ mod tests {
             promotion: None,
         };
         let table = quiet(Square::G1, Square::H3);
-        let score = |m| heuristics.score(m, Some(table), Color::White, 0);
+        let score = |m| heuristics.score(m, Some(table), killers, Color::White);
         let scores = [
             table,
             king_takes_pawn,
@@ -235,7 +222,7 @@ mod tests {
     #[test]
     fn noisy_moves_rank_by_their_victim() {
         let heuristics = Heuristics::default();
-        let score = |m| heuristics.score(m, None, Color::White, 0);
+        let score = |m| heuristics.score(m, None, [None; 2], Color::White);
         let ranks =
             [Role::Queen, Role::Rook, Role::Knight, Role::Pawn].map(|v| score(pawn_takes(v)));
         assert!(ranks.windows(2).all(|w| w[0] > w[1]), "{ranks:?}");
@@ -250,7 +237,7 @@ mod tests {
             Some(piece_to(Color::Black, king_to_h8())),
             Some(piece_to(Color::White, pawn_to_a3())),
         ];
-        heuristics.record_cutoff(best, &[tried, best], Color::White, (3, 5), cont);
+        heuristics.record_cutoff(best, &[tried, best], Color::White, 5, cont);
         let bonus = history_bonus(5);
         assert_eq!(bonus, 650);
         // From zero, gravity adds the whole bonus: history and both continuation tables.
@@ -260,14 +247,12 @@ mod tests {
             heuristics.quiet_score(Color::White, tried, cont),
             -3 * bonus
         );
-        assert_eq!(heuristics.killers[3], [Some(best), None]);
         // Another earlier move, or the other side, shares none of it.
         let other = [Some(piece_to(Color::White, king_to_h8())), None];
         assert_eq!(heuristics.quiet_score(Color::White, best, other), bonus);
         assert_eq!(heuristics.quiet_score(Color::Black, best, cont), 0);
 
         heuristics.new_search();
-        assert_eq!(heuristics.killers[3], [None; 2]);
         assert_eq!(
             heuristics.quiet_score(Color::White, best, [None; 2]),
             bonus / 2
@@ -277,9 +262,8 @@ mod tests {
             bonus / 2 + 2 * bonus
         );
 
-        heuristics.record_cutoff(best, &[best], Color::White, (3, 5), cont);
+        heuristics.record_cutoff(best, &[best], Color::White, 5, cont);
         heuristics.clear();
-        assert_eq!(heuristics.killers[3], [None; 2]);
         assert_eq!(heuristics.quiet_score(Color::White, best, cont), 0);
         assert_eq!(heuristics.quiet_score(Color::White, tried, cont), 0);
     }

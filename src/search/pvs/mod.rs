@@ -1,7 +1,8 @@
 //! IterativeDeepening's own parts: the searcher and its root and nodes (principal variation
 //! search), what it tells an observer of its decisions, quiescence, the selective parts and
-//! singular extensions, the staged move picker and the history it learns, static exchange evaluation, the transposition table, the table and tablebase probes, Lazy SMP, the
-//! state kept from one move to the next, and the tunable parameters of them all.
+//! singular extensions, the search stack, the staged move picker and the history it learns,
+//! static exchange evaluation, the transposition table, the table and tablebase probes, Lazy
+//! SMP, the state kept from one move to the next, and the tunable parameters of them all.
 
 mod decisions;
 pub mod history;
@@ -16,5 +17,6 @@ pub mod see;
 mod selective;
 mod singular;
 pub mod smp;
+pub mod stack;
 pub mod state;
 pub mod tt;

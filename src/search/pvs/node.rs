@@ -9,14 +9,14 @@ use crate::search::pvs::decisions::re_search;
 use crate::search::pvs::history::piece_to;
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
-use crate::search::pvs::searcher::{IterativeDeepening, Node, EXTENSION_PLIES_PER_DEPTH};
+use crate::search::pvs::searcher::{Node, PvsSearcher, EXTENSION_PLIES_PER_DEPTH};
 use crate::search::pvs::see::see_ge;
 use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin, LateMove};
 use crate::search::pvs::tt::{Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
 use shakmaty::{Board, Chess, Color, Move, Position};
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The principal variation search of `pos` with `depth` plies left, told to the observer.
     #[inline]
     pub(super) fn negamax(
@@ -32,7 +32,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         score
     }
 
-    /// [`IterativeDeepening::negamax`] without the observer.
+    /// [`PvsSearcher::negamax`] without the observer.
     pub(super) fn negamax_node(
         &mut self,
         pos: &Chess,
@@ -45,7 +45,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let in_check = gen.in_check();
         // A search without the table move (the singularity test) keeps the depth it is given:
         // the node it tests was extended already.
-        let may_extend = self.excluded_at[ply].is_none()
+        let may_extend = self.stack[ply].excluded.is_none()
             && ply < EXTENSION_PLIES_PER_DEPTH * self.root_depth as usize
             && ply < MAX_PLY / 2;
         if in_check && may_extend {
@@ -121,17 +121,17 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         hit: Option<Hit>,
         (alpha, beta): (Score, Score),
     ) -> Result<Score, Score> {
-        let excluding = self.excluded_at[ply].is_some();
+        let excluding = self.stack[ply].excluded.is_some();
         // No static evaluation in check: nothing there would use it. The table keeps it.
         let static_eval = if excluding {
-            self.evals[ply]
+            self.stack[ply].eval
         } else {
             (!in_check).then(|| {
                 hit.and_then(|hit| hit.eval)
                     .unwrap_or_else(|| self.context.evaluate(pos))
             })
         };
-        self.evals[ply] = static_eval;
+        self.stack[ply].eval = static_eval;
         let mut node = Node {
             depth,
             ply,
@@ -163,11 +163,12 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         if let (Some(m), Some(hit), true) = (table_move, hit, extendable) {
             node.table_move_extension = self.singular_extension(pos, &node, (m, hit), beta)?;
         }
-        self.frames[ply].start(table_move, self.ordering, true);
-        let continuation = self.continuation(ply);
-        self.frames[ply].follow(continuation);
+        let continuation = self.stack.continuation(ply);
+        let moves = &mut self.stack[ply].moves;
+        moves.start(table_move, self.ordering, true);
+        moves.follow(continuation);
         if node.futility_value.is_some() {
-            self.frames[ply].quiet_checks_only();
+            moves.quiet_checks_only();
         }
         Ok(self.search_moves(pos, gen, node, alpha, beta))
     }
@@ -176,7 +177,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     /// move): the position is getting better, so pruning on it is less safe.
     #[inline]
     fn improving(&self, ply: usize, static_eval: Option<Score>) -> bool {
-        match (static_eval, ply.checked_sub(2).and_then(|p| self.evals[p])) {
+        match (static_eval, self.stack.eval_two_plies_up(ply)) {
             (Some(now), Some(before)) => now > before,
             (Some(_), None) => ply < 2,
             _ => false,
@@ -231,7 +232,10 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         ply: usize,
         color: Color,
     ) -> Option<(Move, Stage)> {
-        self.frames[ply].next(gen, board, self.heuristics, color, ply)
+        let frame = &mut self.stack[ply];
+        frame
+            .moves
+            .next(gen, board, self.heuristics, color, frame.killers)
     }
 
     /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
@@ -256,9 +260,9 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut searched = 0;
         // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
         let mut checks: Option<CheckInfo> = None;
-        self.quiets[ply].clear();
+        self.stack[ply].quiets.clear();
         let late_limit = self.late_move_limit(&node);
-        let excluded = self.excluded_at[ply];
+        let excluded = self.stack[ply].excluded;
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             if Some(m) == excluded {
                 continue;
@@ -268,7 +272,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             // check or every move so far is mated.
             let late = stage == Stage::Quiet
                 && best > -MATE_BOUND
-                && late_limit.is_some_and(|limit| self.quiets[ply].len() >= limit);
+                && late_limit.is_some_and(|limit| self.stack[ply].quiets.len() >= limit);
             let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
             let min_moves =
                 params::lmr_min_moves() + i32::from(node.pv) * params::lmr_pv_extra_moves();
@@ -338,7 +342,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
 
     /// Plays `m`, the move of the node after `searched` others, and searches it: the first (the
     /// table move, when there is one) with the full window and its singular extension, the later
-    /// ones by [`IterativeDeepening::search_later_move`], reduced if late when `reduce`.
+    /// ones by [`PvsSearcher::search_later_move`], reduced if late when `reduce`.
     #[inline(always)]
     fn search_move(
         &mut self,
@@ -351,9 +355,9 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
         if is_quiet(m) {
-            self.quiets[ply].push(m);
+            self.stack[ply].quiets.push(m);
         }
-        self.played[ply] = Some(piece_to(pos.turn(), m));
+        self.stack[ply].played = Some(piece_to(pos.turn(), m));
         let child = self.play_move(pos, m);
         let score = if searched == 0 {
             let depth = depth + node.table_move_extension;
@@ -379,7 +383,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     #[inline]
     fn quiet_history(&self, m: Move, color: Color, ply: usize) -> i32 {
         if is_quiet(m) {
-            let cont = self.continuation(ply);
+            let cont = self.stack.continuation(ply);
             self.heuristics.quiet_score(color, m, cont)
         } else {
             0
@@ -441,10 +445,11 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     pub(super) fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
         self.context.stats.beta_cutoffs += 1;
         if self.ordering && is_quiet(m) {
-            let cont = self.continuation(ply);
-            let tried = &self.quiets[ply];
+            let cont = self.stack.continuation(ply);
+            let frame = &mut self.stack[ply];
+            frame.add_killer(m);
             self.heuristics
-                .record_cutoff(m, tried, pos.turn(), (ply, depth), cont);
+                .record_cutoff(m, &frame.quiets, pos.turn(), depth, cont);
         }
     }
 }

@@ -134,7 +134,7 @@ impl MoveFrame {
         board: &Board,
         heuristics: &Heuristics,
         color: Color,
-        ply: usize,
+        killers: [Option<Move>; 2],
     ) -> Option<(Move, Stage)> {
         loop {
             match self.step {
@@ -168,7 +168,7 @@ impl MoveFrame {
                         Step::BadNoisy
                     };
                 }
-                Step::StartKillers => self.start_killers(gen, heuristics, ply),
+                Step::StartKillers => self.start_killers(gen, killers),
                 Step::Killer(k) => {
                     if k == self.killers.len() {
                         self.step = Step::StartQuiet;
@@ -229,12 +229,12 @@ impl MoveFrame {
         self.step = Step::Noisy;
     }
 
-    /// The killers of the ply that are legal here (and not the table move).
+    /// The ply's `killers` that are legal here (and not the table move).
     #[inline(never)]
-    fn start_killers(&mut self, gen: &MoveGen, heuristics: &Heuristics, ply: usize) {
+    fn start_killers(&mut self, gen: &MoveGen, killers: [Option<Move>; 2]) {
         // Killers are quiet moves (only those are recorded): legal here, they are quiet here.
         let mut found = [None; 2];
-        for (slot, killer) in found.iter_mut().zip(heuristics.killers[ply]) {
+        for (slot, killer) in found.iter_mut().zip(killers) {
             *slot = killer.filter(|&k| Some(k) != self.table && gen.is_legal(k));
         }
         self.killers = found;

@@ -8,7 +8,7 @@ use shakmaty_syzygy::Wdl;
 use crate::eval::{Score, DRAW};
 use crate::search::observer::SearchObserver;
 use crate::search::pvs::decisions::table_cut;
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::tablebase::{CURSED_WIN, TB_WIN};
 use crate::search::types::MAX_DEPTH;
@@ -26,7 +26,7 @@ pub(super) enum TablebaseProbe {
     Ceiling(Score),
 }
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Probes `pos` at `ply` (Stockfish's rule): a draw, a win at or above `beta` or a loss at
     /// or below `alpha` decides the node and is stored in the table; otherwise the result
     /// bounds the score of the search.
@@ -94,7 +94,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         ply: usize,
         (alpha, beta): (Score, Score),
     ) -> Result<(Option<Hit>, TablebaseProbe), Score> {
-        if self.excluded_at[ply].is_some() {
+        if self.stack[ply].excluded.is_some() {
             return Ok((None, TablebaseProbe::None));
         }
         let key = self.context.history.key();
@@ -138,7 +138,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     ) {
         if self.use_tt {
             self.context.stats.tt_stores += 1;
-            self.tt.store(key, depth, score, bound, m, ply, eval);
+            self.tt.store(key, (depth, score, bound), m, ply, eval);
         }
     }
 

@@ -14,12 +14,12 @@ use crate::search::observer::{Decision, Prune, SearchObserver, Window};
 use crate::search::pvs::decisions::table_cut;
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::see::see_ge;
 use crate::search::pvs::tt::{Bound, Hit};
 use crate::search::types::MAX_PLY;
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The quiescence value of `pos` within (alpha, beta).
     pub(super) fn quiesce(&mut self, pos: &Chess, ply: usize, alpha: Score, beta: Score) -> Score {
         let gen = MoveGen::new(pos);
@@ -28,7 +28,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         score
     }
 
-    /// [`IterativeDeepening::quiesce`] with the node's move generator already built.
+    /// [`PvsSearcher::quiesce`] with the node's move generator already built.
     pub(super) fn quiesce_node(
         &mut self,
         pos: &Chess,
@@ -86,7 +86,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             }
         }
         // In check every evasion, else the noisy moves only.
-        self.frames[ply].start(None, self.ordering, in_check);
+        self.stack[ply].moves.start(None, self.ordering, in_check);
         let losing = self.futility && !in_check;
         let pruning = (delta_floor, raw_eval.unwrap_or(0), losing);
         let Some((best, best_move, searched)) =
@@ -126,7 +126,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut best_move = None;
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             searched = true;
-            let evaluation = self.context.evaluation;
+            let evaluation = self.context.eval.evaluation();
             if let Some(floor) = delta_floor.filter(|&floor| evaluation.material_gain(m) < floor) {
                 let rule = || {
                     let (gain, margin) = (evaluation.material_gain(m), params::delta_margin());

@@ -8,11 +8,11 @@ use crate::search::ordering::MovePicker;
 use crate::search::pvs::decisions::re_search;
 use crate::search::pvs::history::piece_to;
 use crate::search::pvs::params;
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::tt::Bound;
 use shakmaty::{Move, MoveList, Position};
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Root moves ordered as at any node (table move, captures, ...), or as generated; the
     /// tablebases' better ranks first.
     pub(super) fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
@@ -22,7 +22,9 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let mut moves: MoveList = root_moves.iter().copied().collect();
         let tt_move = self.table_move(self.context.history.key(), &moves, 0);
         let (color, heuristics) = (self.context.root.turn(), &*self.heuristics);
-        let mut picker = MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, color, 0));
+        let killers = self.stack[0].killers;
+        let mut picker =
+            MovePicker::new(&mut moves, |m| heuristics.score(m, tt_move, killers, color));
         let mut ordered: Vec<Move> = std::iter::from_fn(|| picker.next()).collect();
         let tables = &self.context.tablebases;
         ordered.sort_by_key(|&m| std::cmp::Reverse(tables.rank(m)));
@@ -83,7 +85,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         self.root_depth = depth;
         self.context.seldepth = 0;
         let root = self.context.root.clone();
-        self.evals[0] = (!root.is_check()).then(|| self.context.evaluate(&root));
+        self.stack[0].eval = (!root.is_check()).then(|| self.context.evaluate(&root));
         self.context.enter(0);
         let mut best_score = -INFINITY;
         let mut best: Option<(usize, Move)> = None;
@@ -97,7 +99,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
                 continue;
             }
             self.context.searching_root_move(depth as u32, m, i + 1);
-            self.played[0] = Some(piece_to(root.turn(), m));
+            self.stack[0].played = Some(piece_to(root.turn(), m));
             let nodes_before = self.context.limiter.nodes();
             let child = self.context.play(&root, m);
             let mut score = if searched == 0 {

@@ -1,26 +1,27 @@
-//! IterativeDeepening, the searcher: principal variation search inside iterative deepening,
-//! with a transposition table, move ordering, quiescence, and check, one-reply and singular
-//! extensions.
-//! Its root is searched in `pvs/root.rs`, its nodes in `pvs/node.rs`.
+//! The searcher of the search type `IterativeDeepening` (its UCI name, the course's word):
+//! principal variation search inside iterative deepening, with a transposition table, move
+//! ordering, quiescence, and check, one-reply and singular extensions. Its root is searched in
+//! `pvs/root.rs`, its nodes in `pvs/node.rs`, its per-ply state kept in `pvs/stack.rs`.
 
 use crate::board::keys::zobrist_key;
 use crate::eval::{is_mate_score, Score, INFINITY};
 use crate::search::context::SearchContext;
 use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::observer::{SearchObserver, Unobserved};
-use crate::search::pvs::history::{Continuation, Heuristics, PieceTo};
+use crate::search::pvs::history::Heuristics;
 use crate::search::pvs::params;
-use crate::search::pvs::picker::MoveFrame;
+use crate::search::pvs::stack::SearchStack;
 use crate::search::pvs::tt::TranspositionTable;
-use crate::search::types::{SearchConfig, MAX_PLY};
-use shakmaty::{Chess, Move, MoveList, Position};
+use crate::search::types::SearchConfig;
+use shakmaty::{Chess, Move, Position};
 
 /// How many times the root's depth the plies of a line may reach and still be extended (and
 /// the horizon of a line, its plies and depth left, after a singular extension).
 pub(super) const EXTENSION_PLIES_PER_DEPTH: usize = 2;
 
-/// The searcher and what it uses: the search context, the table and the ordering heuristics.
-pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
+/// The principal variation searcher and what it uses: the search context, the table, the
+/// ordering heuristics and the search stack.
+pub struct PvsSearcher<'a, 'c, O = Unobserved> {
     pub(super) context: SearchContext<'c, O>,
     pub(super) tt: &'a TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
@@ -34,27 +35,17 @@ pub struct IterativeDeepening<'a, 'c, O = Unobserved> {
     pub(super) aspiration: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     pub(super) root_depth: i32,
-    /// Each ply's moves and their ordering, allocated once per search.
-    pub(super) frames: Vec<MoveFrame>,
+    /// A frame per ply: the node's moves, killers, static evaluation and the move it plays.
+    pub(super) stack: SearchStack,
     /// The selective parts: null-move pruning, late-move reductions, futility pruning.
     pub(super) null_move: bool,
     pub(super) late_move_reductions: bool,
     pub(super) futility: bool,
-    /// Whether the node at each ply is searching its null move (no two in a row).
-    pub(super) null_at: Vec<bool>,
-    /// The move played at each ply (its piece and square; None for a null move).
-    pub(super) played: Vec<Option<PieceTo>>,
-    /// The quiet moves searched so far at each ply, for the history's malus.
-    pub(super) quiets: Vec<MoveList>,
-    /// The static evaluation of the node at each ply (None in check).
-    pub(super) evals: Vec<Option<Score>>,
-    /// The table move the node at each ply leaves out while it tests it for singularity.
-    pub(super) excluded_at: Vec<Option<Move>>,
     /// The share of the last completed root search's nodes that its best move took.
     pub(super) best_move_share: Option<f64>,
 }
 
-/// What [`IterativeDeepening::search_moves`] needs to know of its node.
+/// What [`PvsSearcher::search_moves`] needs to know of its node.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Node {
     pub(super) depth: i32,
@@ -74,7 +65,7 @@ pub(super) struct Node {
     pub(super) table_move_extension: i32,
 }
 
-impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
+impl<'a, 'c, O: SearchObserver> PvsSearcher<'a, 'c, O> {
     /// The searcher of `context`'s root over `root_moves`, with the table (shared with the
     /// other threads of the search) and the ordering heuristics of this thread, and the parts
     /// `config` switches on. The caller ages the table and the heuristics for a new search.
@@ -84,8 +75,8 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
         config: &SearchConfig,
         tt: &'a TranspositionTable,
         heuristics: &'a mut Heuristics,
-    ) -> IterativeDeepening<'a, 'c, O> {
-        let mut searcher = IterativeDeepening {
+    ) -> PvsSearcher<'a, 'c, O> {
+        let mut searcher = PvsSearcher {
             context,
             tt,
             heuristics,
@@ -96,15 +87,10 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
             excluded: Vec::new(),
             aspiration: config.aspiration_windows,
             root_depth: 0,
-            frames: (0..=MAX_PLY).map(|_| MoveFrame::default()).collect(),
+            stack: SearchStack::default(),
             null_move: config.null_move,
             late_move_reductions: config.late_move_reductions,
             futility: config.futility,
-            null_at: vec![false; MAX_PLY + 1],
-            played: vec![None; MAX_PLY + 1],
-            quiets: (0..=MAX_PLY).map(|_| MoveList::new()).collect(),
-            evals: vec![None; MAX_PLY + 1],
-            excluded_at: vec![None; MAX_PLY + 1],
             best_move_share: None,
         };
         searcher.root_moves = searcher.initial_root_order(root_moves);
@@ -112,14 +98,7 @@ impl<'a, 'c, O: SearchObserver> IterativeDeepening<'a, 'c, O> {
     }
 }
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
-    /// The moves one and two plies before the node at `ply`.
-    #[inline]
-    pub(super) fn continuation(&self, ply: usize) -> Continuation {
-        let back = |n: usize| ply.checked_sub(n).and_then(|p| self.played[p]);
-        [back(1), back(2)]
-    }
-
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The position after `m`, entered: with the table on, the child's slot is fetched into
     /// the cache while the evaluation is updated, ready for the child's probe.
     #[inline]
@@ -133,7 +112,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
     }
 }
 
-impl<'c, O: SearchObserver> DepthSearch<'c> for IterativeDeepening<'_, 'c, O> {
+impl<'c, O: SearchObserver> DepthSearch<'c> for PvsSearcher<'_, 'c, O> {
     const DEEPENING: Deepening = Deepening::Incremental;
     type Observer = O;
 

@@ -1,4 +1,4 @@
-//! The selective parts of IterativeDeepening, each switched by its option: null-move pruning,
+//! The selective parts of PvsSearcher, each switched by its option: null-move pruning,
 //! futility pruning (quiet moves near the horizon that cannot lift a hopeless score) and
 //! late-move reductions.
 
@@ -8,7 +8,7 @@ use crate::board::keys::zobrist_key;
 use crate::eval::{Score, MATE_BOUND};
 use crate::search::observer::{Decision, SearchObserver};
 use crate::search::pvs::params;
-use crate::search::pvs::searcher::{IterativeDeepening, Node};
+use crate::search::pvs::searcher::{Node, PvsSearcher};
 
 /// The plies a reduced search (null move, late move) keeps at least: never straight into
 /// quiescence, which sees only captures, from a node that was to search a full ply more.
@@ -106,7 +106,7 @@ fn null_position(pos: &Chess) -> Option<Chess> {
     Chess::from_setup(setup, pos.castles().mode()).ok()
 }
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Whether a node may pass to test its score (null-move pruning): not in the PV or in check,
     /// deep enough, not straight after another null move, against a beta that is no mate score
     /// and that the static evaluation already reaches, with pieces besides pawns.
@@ -122,7 +122,7 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             && !node.pv
             && !node.in_check
             && node.depth >= params::nmp_min_depth()
-            && !self.null_at[node.ply - 1]
+            && !self.stack[node.ply - 1].null_move
             && beta.abs() < MATE_BOUND
             && static_eval >= beta
             && has_pieces(pos)
@@ -141,14 +141,14 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
         let null = null_position(pos)?;
         let (depth, ply) = (node.depth, node.ply);
         let reduction = null_move_reduction(depth, static_eval - beta);
-        self.null_at[ply] = true;
-        self.played[ply] = None;
+        self.stack[ply].null_move = true;
+        self.stack[ply].played = None;
         self.context.play_null(zobrist_key(&null));
         self.context
             .decide(ply, || Decision::NullMove { depth, reduction });
         let score = -self.negamax(&null, depth - 1 - reduction, ply + 1, -beta, -beta + 1);
         self.context.undo();
-        self.null_at[ply] = false;
+        self.stack[ply].null_move = false;
         let cut = score >= beta && !self.context.stopped();
         self.context
             .decide(ply, || Decision::NullMoveResult { score, beta, cut });
@@ -238,7 +238,7 @@ pub(super) mod tests {
     /// Calls `check` with a searcher of `fen` under the default options (every selective part on).
     pub(in crate::search::pvs) fn with_searcher(
         fen: &str,
-        check: impl FnOnce(&mut IterativeDeepening, &Chess),
+        check: impl FnOnce(&mut PvsSearcher, &Chess),
     ) {
         let game = Game::from_fen(fen).expect("legal");
         let signals = Signals::new(false);
@@ -249,7 +249,7 @@ pub(super) mod tests {
         let mut heuristics = Heuristics::default();
         let moves: Vec<Move> = game.position().legal_moves().into_iter().collect();
         let config = SearchConfig::default();
-        let mut searcher = IterativeDeepening::new(context, &moves, &config, &tt, &mut heuristics);
+        let mut searcher = PvsSearcher::new(context, &moves, &config, &tt, &mut heuristics);
         check(&mut searcher, game.position());
     }
 
@@ -288,11 +288,11 @@ pub(super) mod tests {
             assert!(!searcher.may_try_null_move(pos, &node(2, 5), 100, 100));
             assert!(!searcher.may_try_null_move(pos, &node(3, 5), 100, 99));
             // Not straight after another null move (the node's parent, one ply up).
-            searcher.null_at[4] = true;
+            searcher.stack[4].null_move = true;
             assert!(!searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
-            searcher.null_at[4] = false;
-            searcher.null_at[3] = true;
-            searcher.null_at[6] = true;
+            searcher.stack[4].null_move = false;
+            searcher.stack[3].null_move = true;
+            searcher.stack[6].null_move = true;
             assert!(searcher.may_try_null_move(pos, &node(3, 5), 100, 100));
             // Not against a mate score's beta.
             for beta in [MATE_BOUND, -MATE_BOUND, MATE - 3] {

@@ -7,10 +7,10 @@ use shakmaty::{Chess, Move};
 use crate::eval::{Score, MATE_BOUND};
 use crate::search::observer::{Decision, Extended, SearchObserver};
 use crate::search::pvs::params;
-use crate::search::pvs::searcher::{IterativeDeepening, Node, EXTENSION_PLIES_PER_DEPTH};
+use crate::search::pvs::searcher::{Node, PvsSearcher, EXTENSION_PLIES_PER_DEPTH};
 use crate::search::pvs::tt::{Bound, Hit};
 
-impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
+impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Singular extensions, with futility pruning, outside the PV: where the table move `m` has
     /// a lower or exact bound `hit` from a search nearly as deep, the node's other moves are
     /// searched at half depth with a null window at the table's score less a margin a ply (the
@@ -48,9 +48,9 @@ impl<O: SearchObserver> IterativeDeepening<'_, '_, O> {
             depth: test_depth,
             beta: singular_beta,
         });
-        self.excluded_at[ply] = Some(m);
+        self.stack[ply].excluded = Some(m);
         let score = self.negamax(pos, test_depth, ply, singular_beta - 1, singular_beta);
-        self.excluded_at[ply] = None;
+        self.stack[ply].excluded = None;
         // Nothing of that search is the node's line.
         self.context.pv.clear(ply);
         if self.context.stopped() {
@@ -104,7 +104,7 @@ mod tests {
 
     /// The test of `pos`'s move `uci` at `node` with `hit` against `beta`, and the nodes it took.
     fn test(
-        searcher: &mut IterativeDeepening,
+        searcher: &mut PvsSearcher,
         pos: &Chess,
         (node, hit, beta): (Node, Hit, Score),
         uci: &str,
@@ -122,7 +122,7 @@ mod tests {
     fn the_table_move_is_tested_only_where_its_conditions_hold() {
         with_searcher(START, |searcher, pos| {
             searcher.root_depth = 10;
-            let tested = |searcher: &mut IterativeDeepening, node, hit| {
+            let tested = |searcher: &mut PvsSearcher, node, hit| {
                 let (result, nodes) = test(searcher, pos, (node, hit, 100), "e2e4");
                 // Untested, it searches nothing and changes nothing.
                 assert!(nodes > 0 || result == Ok(0), "{node:?} {hit:?}");

@@ -16,8 +16,9 @@ use crate::search::context::SearchContext;
 use crate::search::deepening::{deepen, Role};
 use crate::search::limits::{Limiter, Limits, Signals, ThreadNodes};
 use crate::search::pvs::history::Heuristics;
-use crate::search::pvs::searcher::IterativeDeepening;
+use crate::search::pvs::searcher::PvsSearcher;
 use crate::search::pvs::tt::TranspositionTable;
+use crate::search::request::SearchRequest;
 use crate::search::tablebase::SearchTables;
 use crate::search::types::SearchConfig;
 
@@ -53,18 +54,20 @@ impl Helpers {
     /// Runs `main`, the main thread's search (the dispatcher's), with the helpers searching
     /// the same root beside it until it is done. `main` is given the threads' node counts when
     /// there are helpers. Every thread probes `tables` (the root already ranked by them).
-    #[allow(clippy::too_many_arguments)]
     pub fn run<R>(
         mut self,
-        game: &Game,
-        config: &SearchConfig,
-        limits: &Limits,
-        root_moves: &[Move],
-        tables: &SearchTables,
+        request: &SearchRequest,
+        (root_moves, tables): (&[Move], &SearchTables),
         tt: &TranspositionTable,
-        start: Instant,
         main: impl FnOnce(Option<&ThreadNodes>) -> R,
     ) -> R {
+        let SearchRequest {
+            game,
+            config,
+            limits,
+            start,
+            ..
+        } = *request;
         if self.heuristics.is_empty() {
             return main(None);
         }
@@ -139,7 +142,7 @@ impl Helper<'_> {
             SearchContext::new(self.game, limiter, self.config.evaluation, &mut silent);
         context.tablebases = self.tables;
         let mut search =
-            IterativeDeepening::new(context, self.root_moves, self.config, self.tt, heuristics);
+            PvsSearcher::new(context, self.root_moves, self.config, self.tt, heuristics);
         let skips = |depth| skips(self.id, depth);
         deepen(&mut search, self.limits, Role::Helper { skips: &skips });
     }

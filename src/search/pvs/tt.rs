@@ -224,13 +224,10 @@ impl TranspositionTable {
     /// which keeps an evaluation stored before for the same position), replacing the slot's
     /// entry unless that one is deeper and from this search.
     #[inline]
-    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &self,
         key: u64,
-        depth: i32,
-        score: Score,
-        bound: Bound,
+        (depth, score, bound): (i32, Score, Bound),
         mv: Option<Move>,
         ply: usize,
         eval: Option<Score>,

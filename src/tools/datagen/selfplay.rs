@@ -11,7 +11,7 @@ use shakmaty::{Color, Move, Position};
 use crate::board::game::Game;
 use crate::board::rules::{game_end, GameEnd};
 use crate::eval::{is_mate_score, Score};
-use crate::search::{self, Limits, Report, SearchConfig, SearchState, Signals};
+use crate::search::{self, Limits, Report, SearchConfig, SearchRequest, SearchState, Signals};
 use crate::tools::datagen::games::{GameRecord, Ply};
 
 /// A score at least this large for [`WIN_PLIES`] plies in a row (one side's view) wins.
@@ -65,12 +65,14 @@ fn think(game: &Game, settings: &GameSettings, state: &mut SearchState) -> Optio
     };
     let config = &settings.search;
     let result = search::run(
-        game,
-        config,
-        &limits,
+        &SearchRequest {
+            game,
+            config,
+            limits: &limits,
+            signals: &signals,
+            start: Instant::now(),
+        },
         state,
-        &signals,
-        Instant::now(),
         &mut report,
     );
     result.best.map(|m| (m, result.score))

@@ -24,7 +24,8 @@ use crate::board::game::Game;
 use crate::eval::Score;
 use crate::search::observer::{Decision, NodeKind, Prune, Window};
 use crate::search::{
-    self, Iteration, Limits, Report, SearchConfig, SearchKind, SearchResult, SearchState, Signals,
+    self, Iteration, Limits, Report, SearchConfig, SearchKind, SearchRequest, SearchResult,
+    SearchState, Signals,
 };
 use crate::tools::compare::search_once;
 use recorder::Recorder;
@@ -239,12 +240,14 @@ pub fn record(
     let mut state = SearchState::new(hash_mb);
     let (signals, start) = (Signals::new(false), Instant::now());
     let result = search::run_observed(
-        game,
-        config,
-        &limits,
+        &SearchRequest {
+            game,
+            config,
+            limits: &limits,
+            signals: &signals,
+            start,
+        },
         &mut state,
-        &signals,
-        start,
         &mut recorder,
         &mut report,
     );

@@ -23,9 +23,19 @@ fn position(fen: &str) -> Chess {
 
 /// Every (move, stage) the frame hands out, in order.
 fn drain(frame: &mut MoveFrame, pos: &Chess, heuristics: &Heuristics) -> Vec<(Move, Stage)> {
+    drain_with(frame, pos, heuristics, [None; 2])
+}
+
+/// [`drain`] with the ply's `killers`.
+fn drain_with(
+    frame: &mut MoveFrame,
+    pos: &Chess,
+    heuristics: &Heuristics,
+    killers: [Option<Move>; 2],
+) -> Vec<(Move, Stage)> {
     let gen = MoveGen::new(pos);
     let mut out = Vec::new();
-    while let Some(picked) = frame.next(&gen, pos.board(), heuristics, pos.turn(), 0) {
+    while let Some(picked) = frame.next(&gen, pos.board(), heuristics, pos.turn(), killers) {
         out.push(picked);
         assert!(out.len() <= 256, "the frame never ends");
     }
@@ -49,10 +59,9 @@ fn stages(picked: &[(Move, Stage)]) -> Vec<Stage> {
     picked.iter().map(|&(_, stage)| stage).collect()
 }
 
-/// Heuristics with a killer at ply 0 (a legal quiet move of `pos`, if any) and another that is
+/// Killers of a ply: a legal quiet move of `pos` (if any, also returned) and a move that is
 /// not a move of `pos` at all.
-fn with_killers(pos: &Chess) -> (Heuristics, Option<Move>) {
-    let mut heuristics = Heuristics::default();
+fn with_killers(pos: &Chess) -> ([Option<Move>; 2], Option<Move>) {
     let quiet = pos.legal_moves().into_iter().find(|&m| !is_noisy(m));
     let foreign = Move::Normal {
         role: Role::Queen,
@@ -61,8 +70,7 @@ fn with_killers(pos: &Chess) -> (Heuristics, Option<Move>) {
         to: Square::H8,
         promotion: None,
     };
-    heuristics.killers[0] = [quiet, Some(foreign)];
-    (heuristics, quiet)
+    ([quiet, Some(foreign)], quiet)
 }
 
 #[test]
@@ -70,12 +78,13 @@ fn every_legal_move_comes_once_in_every_mode() {
     for fen in FENS {
         let pos = position(fen);
         let legal = pos.legal_moves();
-        let (heuristics, _) = with_killers(&pos);
+        let (killers, _) = with_killers(&pos);
+        let heuristics = Heuristics::default();
         let tables = [None, legal.first().copied(), legal.last().copied()];
         for (table, ordered) in tables.into_iter().flat_map(|t| [(t, true), (t, false)]) {
             let mut frame = MoveFrame::default();
             frame.start(table, ordered, true);
-            let picked = drain(&mut frame, &pos, &heuristics);
+            let picked = drain_with(&mut frame, &pos, &heuristics, killers);
             assert_eq!(
                 sorted(picked.iter().map(|&(m, _)| m)),
                 sorted(legal.iter().copied()),
@@ -90,11 +99,12 @@ fn without_quiet_moves_only_the_noisy_ones_come() {
     for fen in FENS {
         let pos = position(fen);
         let noisy = pos.legal_moves().into_iter().filter(|&m| is_noisy(m));
-        let (heuristics, _) = with_killers(&pos);
+        let (killers, _) = with_killers(&pos);
+        let heuristics = Heuristics::default();
         for ordered in [true, false] {
             let mut frame = MoveFrame::default();
             frame.start(None, ordered, false);
-            let picked = drain(&mut frame, &pos, &heuristics);
+            let picked = drain_with(&mut frame, &pos, &heuristics, killers);
             assert_eq!(
                 sorted(picked.iter().map(|&(m, _)| m)),
                 sorted(noisy.clone()),
@@ -138,11 +148,12 @@ fn the_stages_come_in_order_table_noisy_killers_quiet_bad_noisy() {
     let mut seen = [0; 5];
     for fen in FENS {
         let pos = position(fen);
-        let (heuristics, killer) = with_killers(&pos);
+        let (killers, killer) = with_killers(&pos);
+        let heuristics = Heuristics::default();
         let table = pos.legal_moves().into_iter().find(|&m| Some(m) != killer);
         let mut frame = MoveFrame::default();
         frame.start(table, true, true);
-        let picked = drain(&mut frame, &pos, &heuristics);
+        let picked = drain_with(&mut frame, &pos, &heuristics, killers);
         let ranks: Vec<usize> = stages(&picked).into_iter().map(rank).collect();
         assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{fen}: {ranks:?}");
         assert_eq!(
@@ -211,9 +222,9 @@ fn quiet_moves_come_by_history_and_continuation_history() {
     // Each cutoff by a move lifts it; the moves tried before it fall.
     let (a, b, c) = (quiets[3], quiets[7], quiets[11]);
     for depth in [6, 6, 6] {
-        heuristics.record_cutoff(a, &[b, a], Color::White, (5, depth), [None; 2]);
+        heuristics.record_cutoff(a, &[b, a], Color::White, depth, [None; 2]);
     }
-    heuristics.record_cutoff(c, &[c], Color::White, (5, 4), [None; 2]);
+    heuristics.record_cutoff(c, &[c], Color::White, 4, [None; 2]);
     let order = |heuristics: &Heuristics, cont: Continuation| {
         let mut frame = MoveFrame::default();
         frame.start(None, true, true);
@@ -233,8 +244,8 @@ fn quiet_moves_come_by_history_and_continuation_history() {
         piece_to(Color::Black, quiets[1]),
     );
     for _ in 0..4 {
-        heuristics.record_cutoff(c, &[a, c], Color::White, (5, 8), [Some(one), None]);
-        heuristics.record_cutoff(b, &[a, b], Color::White, (5, 8), [None, Some(other)]);
+        heuristics.record_cutoff(c, &[a, c], Color::White, 8, [Some(one), None]);
+        heuristics.record_cutoff(b, &[a, b], Color::White, 8, [None, Some(other)]);
     }
     for (cont, first) in [([Some(one), None], c), ([None, Some(other)], b)] {
         let followed = order(&heuristics, cont);
@@ -248,11 +259,12 @@ fn quiet_checks_only_leaves_the_other_quiet_moves_out() {
     for fen in FENS {
         let pos = position(fen);
         let checks = generate(&pos, GenKind::QuietChecks);
-        let (heuristics, killer) = with_killers(&pos);
+        let (killers, killer) = with_killers(&pos);
+        let heuristics = Heuristics::default();
         let mut frame = MoveFrame::default();
         frame.start(None, true, true);
         frame.quiet_checks_only();
-        let picked = drain(&mut frame, &pos, &heuristics);
+        let picked = drain_with(&mut frame, &pos, &heuristics, killers);
         let quiet: Vec<Move> = picked
             .iter()
             .filter(|&&(_, s)| s == Stage::Quiet)
@@ -274,7 +286,8 @@ fn quiet_checks_only_leaves_the_other_quiet_moves_out() {
 fn a_frame_restarted_forgets_the_last_node() {
     let pos = position(FENS[1]);
     let other = position(FENS[5]);
-    let (heuristics, _) = with_killers(&pos);
+    let (killers, _) = with_killers(&pos);
+    let heuristics = Heuristics::default();
     let mut frame = MoveFrame::default();
     frame.start(pos.legal_moves().first().copied(), true, true);
     frame.quiet_checks_only();
@@ -282,7 +295,7 @@ fn a_frame_restarted_forgets_the_last_node() {
     // Half of a node, then another node in the same frame.
     let gen = MoveGen::new(&pos);
     for _ in 0..10 {
-        frame.next(&gen, pos.board(), &heuristics, pos.turn(), 0);
+        frame.next(&gen, pos.board(), &heuristics, pos.turn(), killers);
     }
     frame.start(None, true, true);
     let picked = drain(&mut frame, &other, &Heuristics::default());

@@ -17,7 +17,7 @@ fn every_start_move_round_trips() {
 fn mate_scores_are_relative_to_the_node() {
     let tt = TranspositionTable::new(1);
     // Found at ply 3: mate 5 plies from the root, so 2 plies from this node.
-    tt.store(42, 4, MATE - 5, Bound::Exact, None, 3, None);
+    tt.store(42, (4, MATE - 5, Bound::Exact), None, 3, None);
     let hit = tt.probe(42, 7).expect("stored");
     assert_eq!(hit.score, MATE - 9);
 }
@@ -51,7 +51,7 @@ fn entries_round_trip_through_their_slot() {
 #[test]
 fn a_table_the_machine_cannot_give_leaves_the_old_one() {
     let mut tt = TranspositionTable::new(1);
-    tt.store(42, 4, 17, Bound::Exact, None, 0, None);
+    tt.store(42, (4, 17, Bound::Exact), None, 0, None);
     let before = tt.entries.len();
     assert!(tt.resize(usize::MAX).is_err());
     // A petabyte: no address space holds it.
@@ -79,7 +79,7 @@ fn threads_writing_the_same_slots_never_make_a_wrong_hit() {
                 for i in 0..200_000u64 {
                     let key = (i * 4 + thread).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                     let (score, depth) = data(key);
-                    tt.store(key, depth, score, Bound::Exact, None, 0, None);
+                    tt.store(key, (depth, score, Bound::Exact), None, 0, None);
                     let probed = key ^ (i % 7);
                     if let Some(hit) = tt.probe(probed, 0) {
                         assert_eq!((hit.score, hit.depth), data(probed));
@@ -96,20 +96,20 @@ fn threads_writing_the_same_slots_never_make_a_wrong_hit() {
 #[test]
 fn the_static_evaluation_is_kept_until_another_is_stored() {
     let tt = TranspositionTable::new(1);
-    tt.store(42, 4, 17, Bound::Exact, None, 0, Some(-35));
+    tt.store(42, (4, 17, Bound::Exact), None, 0, Some(-35));
     assert_eq!(tt.probe(42, 0).and_then(|hit| hit.eval), Some(-35));
-    tt.store(42, 5, 18, Bound::Lower, None, 0, None);
+    tt.store(42, (5, 18, Bound::Lower), None, 0, None);
     assert_eq!(tt.probe(42, 0).and_then(|hit| hit.eval), Some(-35));
-    tt.store(42, 6, 19, Bound::Lower, None, 0, Some(40));
+    tt.store(42, (6, 19, Bound::Lower), None, 0, Some(40));
     assert_eq!(tt.probe(42, 0).and_then(|hit| hit.eval), Some(40));
-    tt.store(43, 1, 0, Bound::Upper, None, 0, None);
+    tt.store(43, (1, 0, Bound::Upper), None, 0, None);
     assert_eq!(tt.probe(43, 0).and_then(|hit| hit.eval), None);
 }
 
 #[test]
 fn a_cleared_table_keeps_its_size_and_forgets_everything() {
     let mut tt = TranspositionTable::new(1);
-    tt.store(42, 4, 17, Bound::Exact, None, 0, None);
+    tt.store(42, (4, 17, Bound::Exact), None, 0, None);
     tt.new_search();
     let size = tt.entries.len();
     tt.clear();
@@ -130,10 +130,10 @@ fn hashfull_counts_this_searchs_entries_among_the_first_thousand_slots() {
     let mut tt = TranspositionTable::new(1);
     assert_eq!(tt.hashfull(), 0);
     for index in 0..250 {
-        tt.store(key_of_slot(&tt, index), 1, 0, Bound::Exact, None, 0, None);
+        tt.store(key_of_slot(&tt, index), (1, 0, Bound::Exact), None, 0, None);
     }
     // Slots past the first thousand are not sampled.
-    tt.store(key_of_slot(&tt, 5000), 1, 0, Bound::Exact, None, 0, None);
+    tt.store(key_of_slot(&tt, 5000), (1, 0, Bound::Exact), None, 0, None);
     assert_eq!(tt.hashfull(), 250);
     tt.new_search();
     assert_eq!(
@@ -142,7 +142,7 @@ fn hashfull_counts_this_searchs_entries_among_the_first_thousand_slots() {
         "the last search's entries are not counted"
     );
     for index in 0..3 {
-        tt.store(key_of_slot(&tt, index), 1, 0, Bound::Exact, None, 0, None);
+        tt.store(key_of_slot(&tt, index), (1, 0, Bound::Exact), None, 0, None);
     }
     assert_eq!(tt.hashfull(), 3);
 }
@@ -153,7 +153,7 @@ fn each_bound_depth_and_score_reads_back_as_stored() {
     let key = |index| key_of_slot(&tt, index);
     for (index, bound) in [(1, Bound::Exact), (2, Bound::Lower), (3, Bound::Upper)] {
         let key = key(index);
-        tt.store(key, 7, -123, bound, None, 0, Some(45));
+        tt.store(key, (7, -123, bound), None, 0, Some(45));
         let hit = tt.probe(key, 0).expect("stored");
         assert_eq!(
             (hit.bound, hit.depth, hit.score, hit.eval),
@@ -161,15 +161,15 @@ fn each_bound_depth_and_score_reads_back_as_stored() {
         );
     }
     // Depths beyond what the slot holds are clamped; quiescence's are kept at -1 at least.
-    tt.store(key(4), 300, 0, Bound::Exact, None, 0, None);
+    tt.store(key(4), (300, 0, Bound::Exact), None, 0, None);
     assert_eq!(tt.probe(key(4), 0).map(|hit| hit.depth), Some(127));
-    tt.store(key(5), -7, 0, Bound::Exact, None, 0, None);
+    tt.store(key(5), (-7, 0, Bound::Exact), None, 0, None);
     assert_eq!(tt.probe(key(5), 0).map(|hit| hit.depth), Some(-1));
     // An evaluation beyond an i16 is clamped, never taken for "none stored".
-    tt.store(key(6), 1, 0, Bound::Exact, None, 0, Some(-40_000));
+    tt.store(key(6), (1, 0, Bound::Exact), None, 0, Some(-40_000));
     let eval = tt.probe(key(6), 0).and_then(|hit| hit.eval);
     assert_eq!(eval, Some(-(i16::MAX as Score)));
-    tt.store(key(7), 1, 0, Bound::Exact, None, 0, Some(40_000));
+    tt.store(key(7), (1, 0, Bound::Exact), None, 0, Some(40_000));
     let eval = tt.probe(key(7), 0).and_then(|hit| hit.eval);
     assert_eq!(eval, Some(i16::MAX as Score));
 }
@@ -179,7 +179,7 @@ fn being_mated_is_relative_to_the_node_too() {
     let tt = TranspositionTable::new(1);
     let score_at = |index, (score, ply), probed_at| {
         let key = key_of_slot(&tt, index);
-        tt.store(key, 4, score, Bound::Exact, None, ply, None);
+        tt.store(key, (4, score, Bound::Exact), None, ply, None);
         tt.probe(key, probed_at).map(|hit| hit.score)
     };
     // Found at ply 4: mated 6 plies from the root, so 2 plies from this node.
@@ -197,8 +197,8 @@ fn a_result_without_a_move_keeps_the_positions_move() {
     let tt = TranspositionTable::new(1);
     let moves = Chess::default().legal_moves();
     let m = moves[3];
-    tt.store(42, 3, 10, Bound::Lower, Some(m), 0, None);
-    tt.store(42, 4, 5, Bound::Upper, None, 0, None);
+    tt.store(42, (3, 10, Bound::Lower), Some(m), 0, None);
+    tt.store(42, (4, 5, Bound::Upper), None, 0, None);
     let hit = tt.probe(42, 0).expect("stored");
     assert_eq!(
         (hit.bound, decode_move(hit.mv, &moves)),
@@ -207,7 +207,7 @@ fn a_result_without_a_move_keeps_the_positions_move() {
     // Another position in the slot does not inherit it.
     let other = 42 ^ 1;
     assert!(std::ptr::eq(tt.slot(42), tt.slot(other)));
-    tt.store(other, 5, 0, Bound::Upper, None, 0, None);
+    tt.store(other, (5, 0, Bound::Upper), None, 0, None);
     assert_eq!(tt.probe(other, 0).map(|hit| hit.mv), Some(0));
 }
 
@@ -240,12 +240,12 @@ fn the_bound_of_a_score_against_its_window() {
 fn an_equally_deep_result_of_another_position_takes_the_slot() {
     let tt = TranspositionTable::new(1);
     let (a, b) = (5u64, 5u64 ^ 1);
-    tt.store(a, 4, 10, Bound::Exact, None, 0, None);
-    tt.store(b, 4, 20, Bound::Exact, None, 0, None);
+    tt.store(a, (4, 10, Bound::Exact), None, 0, None);
+    tt.store(b, (4, 20, Bound::Exact), None, 0, None);
     assert!(tt.probe(a, 0).is_none());
     assert_eq!(tt.probe(b, 0).map(|hit| hit.score), Some(20));
     // The same position is always rewritten, even shallower.
-    tt.store(b, 1, 30, Bound::Exact, None, 0, None);
+    tt.store(b, (1, 30, Bound::Exact), None, 0, None);
     assert_eq!(
         tt.probe(b, 0).map(|hit| (hit.score, hit.depth)),
         Some((30, 1))
@@ -259,7 +259,7 @@ fn the_generation_wraps_within_its_six_bits() {
         tt.new_search();
     }
     assert_eq!(tt.generation, 0);
-    tt.store(42, 3, 1, Bound::Exact, None, 0, None);
+    tt.store(42, (3, 1, Bound::Exact), None, 0, None);
     let hit = tt.probe(42, 0).expect("stored");
     assert_eq!(
         hit.bound,
@@ -276,12 +276,12 @@ fn deeper_entries_of_this_search_survive() {
     let a = 5u64;
     let b = a ^ 1; // neighbouring keys share a slot in a table of this size
     assert!(std::ptr::eq(tt.slot(a), tt.slot(b)));
-    tt.store(a, 6, 10, Bound::Exact, None, 0, None);
-    tt.store(b, 2, 20, Bound::Exact, None, 0, None);
+    tt.store(a, (6, 10, Bound::Exact), None, 0, None);
+    tt.store(b, (2, 20, Bound::Exact), None, 0, None);
     assert!(tt.probe(a, 0).is_some());
     assert!(tt.probe(b, 0).is_none());
     tt.new_search();
-    tt.store(b, 2, 20, Bound::Exact, None, 0, None);
+    tt.store(b, (2, 20, Bound::Exact), None, 0, None);
     assert!(tt.probe(b, 0).is_some());
 }
 
@@ -299,10 +299,10 @@ fn every_one_of_64_searches_has_its_own_generation() {
     assert_eq!(tt.generation, 0, "then it wraps");
     // So an entry of two searches ago is old: a shallower result takes its slot.
     let (a, b) = (5u64, 5u64 ^ 1);
-    tt.store(a, 20, 1, Bound::Exact, None, 0, None);
+    tt.store(a, (20, 1, Bound::Exact), None, 0, None);
     tt.new_search();
     tt.new_search();
-    tt.store(b, 1, 2, Bound::Exact, None, 0, None);
+    tt.store(b, (1, 2, Bound::Exact), None, 0, None);
     assert!(tt.probe(b, 0).is_some());
 }
 
@@ -328,8 +328,8 @@ fn another_positions_result_without_an_evaluation_keeps_none_of_the_old_one() {
     let tt = TranspositionTable::new(1);
     let (a, b) = (5u64, 5u64 ^ 1);
     assert!(std::ptr::eq(tt.slot(a), tt.slot(b)));
-    tt.store(a, 1, 10, Bound::Exact, None, 0, Some(77));
-    tt.store(b, 1, 20, Bound::Exact, None, 0, None);
+    tt.store(a, (1, 10, Bound::Exact), None, 0, Some(77));
+    tt.store(b, (1, 20, Bound::Exact), None, 0, None);
     let hit = tt.probe(b, 0).expect("b took the slot");
     assert_eq!(hit.eval, None);
 }
