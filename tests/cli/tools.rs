@@ -599,41 +599,61 @@ fn solve_counts_an_avoided_move_and_fails_a_played_one() {
     assert_eq!(lines.last(), Some(&"Solved: 1/2"), "{}", run.stdout);
 }
 
-/// The depth `engine --set Hash=MB solve` reports for ECM.002 at 300,000 nodes, and the last
-/// depth `go nodes 300000` reports from the same position and table size.
-fn solve_and_go_depths(hash: &str) -> (u64, u64) {
-    const FEN: &str = "7r/1p2k3/2bpp3/p3np2/P1PR4/2N2PP1/1P4K1/3B4 b - -";
-    let path = temp_file(
-        &format!("hash-{hash}.epd"),
-        &format!("{FEN} bm Bxf3+; id \"ECM.002\";\n"),
-    );
+/// The first five positions of ECM (`positions/ecm.epd`).
+const ECM_FIRST_FIVE: [&str; 5] = [
+    "2q1r1k1/1ppb4/r2p1Pp1/p4n1p/2P1n3/5NPP/PP3Q1K/2BRRB2 w - - bm f7+; id \"ECM.001\";",
+    "7r/1p2k3/2bpp3/p3np2/P1PR4/2N2PP1/1P4K1/3B4 b - - bm Bxf3+; id \"ECM.002\";",
+    "4k3/p1P3p1/2q1np1p/3N4/8/1Q3PP1/6KP/8 w - - bm Qb5; id \"ECM.003\";",
+    "2r1b1k1/R4pp1/4pb1p/1pBr4/1Pq2P2/3N4/2PQ2PP/5RK1 b - - bm Rcxc5; id \"ECM.004\";",
+    "6k1/p1qb1p1p/1p3np1/2b2p2/2B5/2P3N1/PP2QPPP/4N1K1 b - - bm Bxf2+; id \"ECM.005\";",
+];
+
+/// The depth `engine --set Hash=MB solve` reports for each of ECM's first five positions at
+/// 300,000 nodes, and the last depth `go nodes 300000` completes from each with the same table
+/// size (a line of a depth stopped at the limit, which `go` reports when its first move got
+/// a better score, does not count: `solve` reports complete depths).
+fn solve_and_go_depths(hash: &str) -> (Vec<u64>, Vec<u64>) {
+    let path = temp_file(&format!("hash-{hash}.epd"), &ECM_FIRST_FIVE.join("\n"));
     let setting = format!("Hash={hash}");
     let file = path.to_str().expect("UTF-8 path");
     let solve = run(&["--set", &setting, "solve", file, "--nodes", "300000"], "");
     std::fs::remove_file(&path).expect("removable");
     assert!(solve.status.success(), "{}", solve.stderr);
-    let solved = number_after(&solve.stdout.replace(',', " "), "depth").expect("solve's depth");
-    let go = run(
-        &["--set", &setting, "--fen", FEN, "go", "nodes", "300000"],
-        "",
-    );
-    let last = go
+    let solved = solve
+        .stdout
         .lines()
-        .into_iter()
-        .rev()
-        .find(|l| l.starts_with("info depth ") && l.contains(" pv "))
-        .and_then(|l| number_after(l, "depth"))
-        .expect("go's last depth");
-    (solved, last)
+        .filter(|l| l.contains(" ECM."))
+        .map(|l| number_after(&l.replace(',', " "), "depth").expect("solve's depth"))
+        .collect();
+    let went = ECM_FIRST_FIVE
+        .iter()
+        .map(|epd| {
+            let fen = epd.split(" bm ").next().expect("a FEN");
+            let go = run(
+                &["--set", &setting, "--fen", fen, "go", "nodes", "300000"],
+                "",
+            );
+            go.lines()
+                .into_iter()
+                .rev()
+                .filter(|l| l.starts_with("info depth ") && l.contains(" pv "))
+                .find(|l| number_after(l, "nodes").is_some_and(|n| n < 300_000))
+                .and_then(|l| number_after(l, "depth"))
+                .expect("go's last complete depth")
+        })
+        .collect();
+    (solved, went)
 }
 
-/// The tools make their table of the size `--set Hash` asks, as `go` does: a 1 MB table, full
-/// long before 300,000 nodes, reaches another depth than the default 16 MB, and each depth is
-/// the one `go` reaches with the same table.
+/// The tools make their table of the size `--set Hash` asks, as `go` does: each position's
+/// depth at 300,000 nodes is the one `go` reaches with the same table, and a 1 MB table, full
+/// long before 300,000 nodes, reaches other depths than the default 16 MB on some of five
+/// positions.
 #[test]
 fn the_tools_search_with_the_table_hash_asks_for() {
     let small = solve_and_go_depths("1");
     let default = solve_and_go_depths("16");
+    assert_eq!(small.0.len(), ECM_FIRST_FIVE.len(), "{small:?}");
     assert_eq!(small.0, small.1, "Hash=1: solve against go");
     assert_eq!(default.0, default.1, "Hash=16: solve against go");
     assert_ne!(small.0, default.0, "the table's size changed nothing");

@@ -277,37 +277,71 @@ fn a_stopped_depth_with_every_move_a_line_shows_its_new_best_once() {
     check_stopped_depths_play_their_new_best(256, &endgames);
 }
 
-/// A depth stopped by a node limit after its first line beat the last best (depth 11 of a bench
-/// middlegame here, whose line 1 `c5a5` was not among depth 10's lines `c2c3` and `c2a2`; it
-/// becomes line 1 at about 76,900 nodes, line 1 is complete at about 77,500, the whole depth
-/// 11 at 92,693): the lines reported again are the new first and the last
-/// depth's others, never more than MultiPV asks for. (The node count pins today's search and
-/// net: a change of either may need another count with a new best at a stop; the lines' node
-/// count shows that the depth was stopped.)
+/// The `info ... pv` lines of a MultiPV 2 search of a bench middlegame within `limit` (for
+/// example `["nodes", "77200"]`).
+fn middlegame_lines(limit: &[&str]) -> (Vec<String>, Vec<PvLine>) {
+    const FEN: &str = "1r2r1k1/3bnppp/p2q4/2RPp3/4P3/6P1/2Q1NPBP/2R3K1 w - - 0 1";
+    let mut args = vec!["--fen", FEN, "--set", "MultiPV=2", "go"];
+    args.extend_from_slice(limit);
+    let out = crate::common::run(&args, "");
+    let text: Vec<String> = out.lines().into_iter().map(String::from).collect();
+    let lines = pv_lines(&text);
+    (text, lines)
+}
+
+/// The last depth of a search whose first line was not among the depth before's lines: its
+/// number, the nodes at which the depth before and it ended, and its first move.
+fn last_new_best(lines: &[PvLine]) -> Option<(u32, u64, u64, String)> {
+    by_depth(lines).windows(2).rev().find_map(|pair| {
+        let first = pair[1].iter().find(|l| l.multipv == Some(1))?;
+        let new = pair[0].iter().all(|l| l.first != first.first);
+        new.then(|| {
+            (
+                first.depth,
+                pair[0][0].nodes,
+                first.nodes,
+                first.first.clone(),
+            )
+        })
+    })
+}
+
+/// A depth stopped by a node limit after its first line beat the last best: the lines reported
+/// again are the new first and the last depth's others, never more than MultiPV asks for. The
+/// stop is found rather than pinned, so that any search and net can be tested: a search to
+/// depth 12 names the last depth whose first move was new, and a bisection of the node limit
+/// between that depth's start and end finds the first limit at which the move leads it.
 #[test]
 fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
-    const LIMIT: u64 = 77_200;
-    let fen = "1r2r1k1/3bnppp/p2q4/2RPp3/4P3/6P1/2Q1NPBP/2R3K1 w - - 0 1";
-    let limit = LIMIT.to_string();
-    let out = crate::common::run(
-        &["--fen", fen, "--set", "MultiPV=2", "go", "nodes", &limit],
-        "",
-    );
-    let text = out.lines();
-    let stopped: Vec<PvLine> = pv_lines(&text)
-        .into_iter()
-        .filter(|l| l.depth == 11)
-        .collect();
-    assert!(
-        stopped
+    let (_, full) = middlegame_lines(&["depth", "12"]);
+    let (depth, start, end, best) = last_new_best(&full).expect("a depth with a new best");
+    let leads = |limit: u64| {
+        let (text, lines) = middlegame_lines(&["nodes", &limit.to_string()]);
+        let stopped: Vec<PvLine> = lines.into_iter().filter(|l| l.depth == depth).collect();
+        let found = stopped
             .iter()
-            .any(|l| l.multipv == Some(1) && l.first == "c5a5"),
-        "{text:?}"
+            .any(|l| l.multipv == Some(1) && l.first == best);
+        (found, text, stopped)
+    };
+    let (mut low, mut high) = (start, end);
+    while high - low > 100 {
+        let middle = (low + high) / 2;
+        if leads(middle).0 {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    assert!(
+        high < end,
+        "{best} leads depth {depth} only once it is complete"
     );
+    let (found, text, stopped) = leads(high);
+    assert!(found, "{text:?}");
     assert_eq!(stopped.len(), 2, "{stopped:?}");
     assert!(
-        stopped.iter().all(|l| l.nodes >= LIMIT),
-        "depth 11 was not stopped: {stopped:?}"
+        stopped.iter().all(|l| l.nodes >= high),
+        "depth {depth} was not stopped: {stopped:?}"
     );
     assert!(text.iter().all(|l| !l.contains(" multipv 3 ")), "{text:?}");
 }
