@@ -1,7 +1,7 @@
 //! Perft: the engine's bulk-counting perft (`engine::board::perft::perft`, what `engine perft` runs,
 //! on the search's own move generator) beside a bare shakmaty loop written here and shakmaty's
 //! own `perft`, on the start position and Kiwipete. The engine's perft should be at least as fast
-//! as the bare loop (issue 7: within 10%).
+//! as the bare loop, within 10%.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use engine::board::game::Game;

@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use engine::board::game::Game;
-use engine::search::{run_alone, Limits, SearchConfig, SearchKind, SearchState};
+use engine::search::{run_alone, Limits, SearchConfig, SearchKind, SearchParts, SearchState};
 use std::time::Duration;
 
 const POSITIONS: [(&str, &str); 3] = [
@@ -24,10 +24,13 @@ const POSITIONS: [(&str, &str); 3] = [
 
 fn search(c: &mut Criterion) {
     let classic = SearchConfig {
-        aspiration_windows: false,
-        null_move: false,
-        late_move_reductions: false,
-        futility: false,
+        parts: SearchParts {
+            aspiration_windows: false,
+            null_move: false,
+            late_move_reductions: false,
+            futility: false,
+            ..SearchParts::ALL
+        },
         ..SearchConfig::default()
     };
     let variants = [
@@ -51,7 +54,10 @@ fn search(c: &mut Criterion) {
             "AlphaBeta unordered",
             SearchConfig {
                 kind: SearchKind::AlphaBeta,
-                move_ordering: false,
+                parts: SearchParts {
+                    move_ordering: false,
+                    ..classic.parts
+                },
                 ..classic
             },
             4,

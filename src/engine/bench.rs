@@ -48,13 +48,7 @@ pub fn run(
         let game = Game::from_fen(&record.fen).map_err(|e| format!("{}: {e}", record.id()))?;
         state.clear();
         let result = search::run(
-            &SearchRequest {
-                game: &game,
-                config,
-                limits: &limits,
-                signals,
-                start: Instant::now(),
-            },
+            &SearchRequest::now(&game, config, &limits, signals),
             &mut state,
             &mut |_| {},
         );

@@ -1,5 +1,8 @@
-//! The table of UCI options: each declared once, with its kind, range and default, and how it
-//! sets the [`Settings`].
+//! The table of UCI options: each declared once, with its kind and range, how it reads and
+//! sets the [`Settings`] (its default is what it reads in [`Settings::DEFAULT`]), and what a
+//! change of it asks of the engine beyond them.
+
+use std::ops::RangeInclusive;
 
 use crate::engine::memory::hash_limit_mb;
 use crate::engine::settings::{OptionChange, Settings};
@@ -13,6 +16,8 @@ use crate::search::types::{SearchKind, MAX_DEPTH, MAX_ELO, MIN_ELO};
 pub struct UciOption {
     pub name: &'static str,
     pub kind: OptionKind,
+    /// What a change of it asks of the engine beyond the settings (`Settings::apply`).
+    pub effect: OptionChange,
 }
 
 /// An option's type and range, and how it reads and changes the settings.
@@ -22,7 +27,7 @@ pub enum OptionKind {
         min: i64,
         max: SpinMax,
         get: fn(&Settings) -> i64,
-        set: fn(&mut Settings, i64) -> OptionChange,
+        set: fn(&mut Settings, i64),
     },
     Check {
         get: fn(&Settings) -> bool,
@@ -34,15 +39,11 @@ pub enum OptionKind {
         get: fn(&Settings) -> &'static str,
         set: fn(&mut Settings, usize),
     },
-    Button {
-        press: OptionChange,
-    },
-    /// A string (UCI `type string`), handed to the engine as it is: `change` says what to do
-    /// with it. Empty (or `<empty>`, as GUIs send it) is a value.
-    Text {
-        default: &'static str,
-        change: OptionChange,
-    },
+    /// Pressed, it asks for its effect.
+    Button,
+    /// A string (UCI `type string`), handed to the engine as it is through its effect. Empty
+    /// (or `<empty>`, as GUIs send it) is a value.
+    Text { default: &'static str },
     /// A search parameter of the `tune` build, by its index in [`PARAMS`]: a spin with the
     /// parameter's range and default, its value in the search configuration.
     #[cfg(feature = "tune")]
@@ -87,7 +88,7 @@ impl UciOption {
             OptionKind::Spin { get, .. } => OptionValue::Spin(get(settings)),
             OptionKind::Check { get, .. } => OptionValue::Check(get(settings)),
             OptionKind::Combo { get, .. } => OptionValue::Combo(get(settings)),
-            OptionKind::Button { .. } => OptionValue::Button,
+            OptionKind::Button => OptionValue::Button,
             OptionKind::Text { default, .. } => OptionValue::Text(default),
             #[cfg(feature = "tune")]
             OptionKind::Param(index) => OptionValue::Spin(settings.search.params[index].into()),
@@ -99,7 +100,8 @@ impl UciOption {
         self.value(&Settings::DEFAULT)
     }
 
-    /// Checks `value` against the option's type and range, then changes `settings`.
+    /// Checks `value` against the option's type and range, then changes `settings`; what the
+    /// change asks of the engine beyond them.
     pub fn set(
         &self,
         settings: &mut Settings,
@@ -107,15 +109,13 @@ impl UciOption {
     ) -> Result<OptionChange, String> {
         let name = self.name;
         let text = match (self.kind, value) {
-            (OptionKind::Button { press }, _) => return Ok(press),
-            (OptionKind::Text { change, .. }, _) => return Ok(change),
+            (OptionKind::Button | OptionKind::Text { .. }, _) => return Ok(self.effect),
             (_, None) => return Err(format!("option {name} needs a value")),
             (_, Some(text)) => text,
         };
         match self.kind {
             OptionKind::Spin { min, max, set, .. } => {
-                let n = spin_value(name, text, min, max.value())?;
-                Ok(set(settings, n))
+                set(settings, spin_value(name, text, min, max.value())?);
             }
             #[cfg(feature = "tune")]
             OptionKind::Param(index) => {
@@ -123,7 +123,6 @@ impl UciOption {
                 let n = spin_value(name, text, param.min.into(), param.max.into())?;
                 // Within the parameter's range, an i32.
                 settings.search.params[index] = n as i32;
-                Ok(OptionChange::Value)
             }
             OptionKind::Check { set, .. } => {
                 let on = match text.to_ascii_lowercase().as_str() {
@@ -132,7 +131,6 @@ impl UciOption {
                     _ => return Err(format!("option {name} needs true or false, got '{text}'")),
                 };
                 set(settings, on);
-                Ok(OptionChange::Value)
             }
             OptionKind::Combo { vars, set, .. } => {
                 let index = vars
@@ -145,10 +143,10 @@ impl UciOption {
                         )
                     })?;
                 set(settings, index);
-                Ok(OptionChange::Value)
             }
-            OptionKind::Button { press } | OptionKind::Text { change: press, .. } => Ok(press),
+            OptionKind::Button | OptionKind::Text { .. } => {}
         }
+        Ok(self.effect)
     }
 }
 
@@ -165,7 +163,7 @@ fn spin_value(name: &str, text: &str, min: i64, max: i64) -> Result<i64, String>
     }
 }
 
-/// An on/off part of the search.
+/// An on/off option that changes only the settings.
 const fn switch(
     name: &'static str,
     get: fn(&Settings) -> bool,
@@ -174,6 +172,35 @@ const fn switch(
     UciOption {
         name,
         kind: OptionKind::Check { get, set },
+        effect: OptionChange::Value,
+    }
+}
+
+/// A whole-number option within `range` that changes only the settings.
+const fn spin(
+    name: &'static str,
+    range: RangeInclusive<i64>,
+    get: fn(&Settings) -> i64,
+    set: fn(&mut Settings, i64),
+) -> UciOption {
+    UciOption {
+        name,
+        kind: OptionKind::Spin {
+            min: *range.start(),
+            max: SpinMax::Fixed(*range.end()),
+            get,
+            set,
+        },
+        effect: OptionChange::Value,
+    }
+}
+
+/// A string option, empty by default, handed to the engine through `effect`.
+const fn text(name: &'static str, effect: OptionChange) -> UciOption {
+    UciOption {
+        name,
+        kind: OptionKind::Text { default: "" },
+        effect,
     }
 }
 
@@ -215,6 +242,7 @@ const fn with_params<const N: usize>() -> [UciOption; N] {
             UciOption {
                 name: PARAMS[index].name,
                 kind: OptionKind::Param(index),
+                effect: OptionChange::Value,
             }
         };
         i += 1;
@@ -224,33 +252,28 @@ const fn with_params<const N: usize>() -> [UciOption; N] {
 
 /// The engine's own options, in the order `uci` lists them.
 const ENGINE_OPTIONS: &[UciOption] = &[
+    // The table's size is recorded in the settings once the table has it (`Settings::apply`).
     UciOption {
         name: "Hash",
         kind: OptionKind::Spin {
             min: 1,
             max: SpinMax::HashLimit,
             get: |s| s.hash_mb as i64,
-            set: |_, mb| OptionChange::Hash(mb as usize),
+            set: |s, mb| s.hash_mb = mb as usize,
         },
+        effect: OptionChange::Hash,
     },
     UciOption {
         name: "Clear Hash",
-        kind: OptionKind::Button {
-            press: OptionChange::ClearHash,
-        },
+        kind: OptionKind::Button,
+        effect: OptionChange::ClearHash,
     },
-    UciOption {
-        name: "Move Overhead",
-        kind: OptionKind::Spin {
-            min: 0,
-            max: SpinMax::Fixed(5000),
-            get: |s| s.move_overhead_ms as i64,
-            set: |s, ms| {
-                s.move_overhead_ms = ms as u64;
-                OptionChange::Value
-            },
-        },
-    },
+    spin(
+        "Move Overhead",
+        0..=5000,
+        |s| s.move_overhead_ms as i64,
+        |s, ms| s.move_overhead_ms = ms as u64,
+    ),
     // `Ponder` only tells the engine that `go ponder` may come: there is nothing to keep.
     switch("Ponder", |_| false, |_, _| {}),
     UciOption {
@@ -260,6 +283,7 @@ const ENGINE_OPTIONS: &[UciOption] = &[
             get: |s| s.search.kind.name(),
             set: |s, i| s.search.kind = SearchKind::ALL[i],
         },
+        effect: OptionChange::Value,
     },
     UciOption {
         name: "Evaluation",
@@ -268,135 +292,88 @@ const ENGINE_OPTIONS: &[UciOption] = &[
             get: |s| s.search.evaluation.name(),
             set: |s, i| s.search.evaluation = Evaluation::ALL[i],
         },
+        effect: OptionChange::Value,
     },
-    UciOption {
-        name: "Depth",
-        kind: OptionKind::Spin {
-            min: 0,
-            max: SpinMax::Fixed(MAX_DEPTH as i64),
-            get: |s| s.depth as i64,
-            set: |s, depth| {
-                s.depth = depth as u32;
-                OptionChange::Value
-            },
-        },
-    },
+    spin(
+        "Depth",
+        0..=MAX_DEPTH as i64,
+        |s| s.depth as i64,
+        |s, depth| s.depth = depth as u32,
+    ),
     switch(
         "TranspositionTable",
-        |s| s.search.transposition_table,
-        |s, on| s.search.transposition_table = on,
+        |s| s.search.parts.transposition_table,
+        |s, on| s.search.parts.transposition_table = on,
     ),
     switch(
         "MoveOrdering",
-        |s| s.search.move_ordering,
-        |s, on| s.search.move_ordering = on,
+        |s| s.search.parts.move_ordering,
+        |s, on| s.search.parts.move_ordering = on,
     ),
     switch(
         "Quiescence",
-        |s| s.search.quiescence,
-        |s, on| s.search.quiescence = on,
+        |s| s.search.parts.quiescence,
+        |s, on| s.search.parts.quiescence = on,
     ),
     switch(
         "AspirationWindows",
-        |s| s.search.aspiration_windows,
-        |s, on| s.search.aspiration_windows = on,
+        |s| s.search.parts.aspiration_windows,
+        |s, on| s.search.parts.aspiration_windows = on,
     ),
     switch(
         "NullMove",
-        |s| s.search.null_move,
-        |s, on| s.search.null_move = on,
+        |s| s.search.parts.null_move,
+        |s, on| s.search.parts.null_move = on,
     ),
     switch(
         "LateMoveReductions",
-        |s| s.search.late_move_reductions,
-        |s, on| s.search.late_move_reductions = on,
+        |s| s.search.parts.late_move_reductions,
+        |s, on| s.search.parts.late_move_reductions = on,
     ),
     switch(
         "Futility",
-        |s| s.search.futility,
-        |s, on| s.search.futility = on,
+        |s| s.search.parts.futility,
+        |s, on| s.search.parts.futility = on,
     ),
-    UciOption {
-        name: "Seed",
-        kind: OptionKind::Spin {
-            min: 0,
-            max: SpinMax::Fixed(i32::MAX as i64),
-            get: |s| s.search.seed as i64,
-            set: |s, seed| {
-                s.search.seed = seed as u64;
-                OptionChange::Value
-            },
-        },
-    },
+    spin(
+        "Seed",
+        0..=i32::MAX as i64,
+        |s| s.search.seed as i64,
+        |s, seed| s.search.seed = seed as u64,
+    ),
     switch("UCI_Chess960", |s| s.chess960, |s, on| s.chess960 = on),
-    UciOption {
-        name: "EvalFile",
-        kind: OptionKind::Text {
-            default: "",
-            change: OptionChange::EvalFile,
-        },
-    },
-    UciOption {
-        name: "SyzygyPath",
-        kind: OptionKind::Text {
-            default: "",
-            change: OptionChange::SyzygyPath,
-        },
-    },
-    UciOption {
-        name: "SyzygyProbeLimit",
-        kind: OptionKind::Spin {
-            min: 0,
-            max: SpinMax::Fixed(7),
-            get: |s| i64::from(s.search.syzygy_probe_limit),
-            set: |s, pieces| {
-                s.search.syzygy_probe_limit = pieces as u32;
-                OptionChange::Value
-            },
-        },
-    },
+    text("EvalFile", OptionChange::EvalFile),
+    text("SyzygyPath", OptionChange::SyzygyPath),
+    spin(
+        "SyzygyProbeLimit",
+        0..=7,
+        |s| i64::from(s.search.syzygy_probe_limit),
+        |s, pieces| s.search.syzygy_probe_limit = pieces as u32,
+    ),
     // Analysis and play: search threads, the number of root lines, and the strength limit.
-    UciOption {
-        name: "Threads",
-        kind: OptionKind::Spin {
-            min: 1,
-            max: SpinMax::Fixed(MAX_THREADS as i64),
-            get: |s| s.search.threads as i64,
-            set: |s, threads| {
-                s.search.threads = threads as usize;
-                OptionChange::Value
-            },
-        },
-    },
-    UciOption {
-        name: "MultiPV",
-        kind: OptionKind::Spin {
-            min: 1,
-            max: SpinMax::Fixed(MAX_MULTI_PV as i64),
-            get: |s| s.search.multi_pv as i64,
-            set: |s, lines| {
-                s.search.multi_pv = lines as usize;
-                OptionChange::Value
-            },
-        },
-    },
+    spin(
+        "Threads",
+        1..=MAX_THREADS as i64,
+        |s| s.search.threads as i64,
+        |s, threads| s.search.threads = threads as usize,
+    ),
+    spin(
+        "MultiPV",
+        1..=MAX_MULTI_PV as i64,
+        |s| s.search.multi_pv as i64,
+        |s, lines| s.search.multi_pv = lines as usize,
+    ),
     switch(
         "UCI_LimitStrength",
         |s| s.search.limit_strength,
         |s, on| s.search.limit_strength = on,
     ),
-    UciOption {
-        name: "UCI_Elo",
-        kind: OptionKind::Spin {
-            min: MIN_ELO as i64,
-            max: SpinMax::Fixed(MAX_ELO as i64),
-            get: |s| s.search.elo as i64,
-            set: |s, elo| {
-                s.search.elo = elo as u32;
-                OptionChange::Value
-            },
-        },
-    },
+    spin(
+        "UCI_Elo",
+        MIN_ELO as i64..=MAX_ELO as i64,
+        |s| s.search.elo as i64,
+        |s, elo| s.search.elo = elo as u32,
+    ),
     switch("UCI_ShowWDL", |s| s.show_wdl, |s, on| s.show_wdl = on),
 ];
 

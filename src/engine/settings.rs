@@ -9,7 +9,7 @@ use crate::search::types::SearchConfig;
 /// What the options set: the search's configuration and the engine's own settings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settings {
-    /// The transposition table's size in MB (set by the engine once the table is resized).
+    /// The transposition table's size in MB (kept by [`Settings::apply`] once the table has it).
     pub hash_mb: usize,
     /// Time kept back from each move for the GUI and the pipes, in milliseconds.
     pub move_overhead_ms: u64,
@@ -58,8 +58,8 @@ pub struct Assignment<'s> {
 pub enum OptionChange {
     /// Only settings changed.
     Value,
-    /// Resize the table to this many MB (the engine records the size once it has the table).
-    Hash(usize),
+    /// Resize the table to the settings' `hash_mb` (kept only once the table has it).
+    Hash,
     /// Empty the table and forget the ordering heuristics.
     ClearHash,
     /// Open the tablebases of the directories in the option's text (none when it is empty).

@@ -3,6 +3,8 @@
 //! the answer and is reported; a stopped depth's better move is kept; at the end, the ponder
 //! move and the counts.
 
+use shakmaty::Move;
+
 use crate::eval::Score;
 use crate::search::depth_search::{Deepening, DepthOutcome, DepthSearch};
 use crate::search::multipv::Line;
@@ -16,6 +18,8 @@ pub struct Answer {
     multi_pv: bool,
     /// The scores of the last depth's lines, best first (MultiPV).
     last_scores: Vec<Score>,
+    /// The lines of the last depth at which every line was found (MultiPV).
+    complete: Vec<Line>,
     /// A helper thread's answer, never played: nothing is reported, no ponder move looked for.
     silent: bool,
 }
@@ -43,6 +47,7 @@ impl Answer {
             result,
             multi_pv: context.lines().wanted() > 1,
             last_scores: Vec::new(),
+            complete: Vec::new(),
             silent,
         }
     }
@@ -66,7 +71,7 @@ impl Answer {
         if self.multi_pv {
             self.last_scores = self.record_lines(search, depth);
             if every_line {
-                self.result.complete_lines.clone_from(&self.result.lines);
+                self.complete.clone_from(&self.result.lines);
             }
         } else {
             self.record_line(search, depth, score);
@@ -95,9 +100,11 @@ impl Answer {
     }
 
     /// The search's answer: reported if no line was (a search stopped before its first
-    /// depth), with a ponder move found for a one-move line, and the counts.
+    /// depth), with a ponder move found for a one-move line, the counts, and with MultiPV the
+    /// lines one may choose among (`candidates`).
     pub fn finish<'a>(mut self, search: &mut impl DepthSearch<'a>) -> SearchResult {
         let result = &mut self.result;
+        result.lines = candidates(&result.lines, &self.complete);
         if !self.silent {
             let hashfull = search.hashfull();
             if let (false, Some(best)) = (search.context().has_reported_line(), result.best) {
@@ -118,10 +125,7 @@ impl Answer {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let pv = context.pv().line(0);
-        let result = &mut self.result;
-        result.best = pv.first().copied().or(result.best);
-        result.ponder = pv.get(1).copied();
-        result.score = score;
+        self.answer_with(&pv, score);
         if !self.silent {
             context.report_line(depth, score, pv, hashfull);
         }
@@ -134,18 +138,16 @@ impl Answer {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let pv = context.pv().line(0);
-        let (best, ponder) = (pv.first().copied(), pv.get(1).copied());
-        let result = &mut self.result;
-        let others = result
+        self.answer_with(&pv, score);
+        let best = pv.first().copied();
+        let others = self
+            .result
             .lines
             .iter()
             .filter(|line| line.pv.first() != best.as_ref());
         let wanted = context.lines().wanted();
         let mut lines = vec![Line { score, pv }];
         lines.extend(others.take(wanted - 1).cloned());
-        result.best = best.or(result.best);
-        result.ponder = ponder;
-        result.score = score;
         if !self.silent {
             context.report_lines(depth, &lines, hashfull);
         }
@@ -192,18 +194,24 @@ impl Answer {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let lines = context.lines().lines().to_vec();
-        let result = &mut self.result;
         if let Some(best) = lines.first() {
-            result.best = best.pv.first().copied().or(result.best);
-            result.ponder = best.pv.get(1).copied();
-            result.score = best.score;
+            self.answer_with(&best.pv, best.score);
         }
         if !self.silent {
             context.report_lines(depth, &lines, hashfull);
         }
         let scores = lines.iter().map(|line| line.score).collect();
-        result.lines = lines;
+        self.result.lines = lines;
         scores
+    }
+
+    /// Makes `pv`, scored `score`, the answer: its first move the best (the last best kept if it
+    /// has none), its second the ponder move.
+    fn answer_with(&mut self, pv: &[Move], score: Score) {
+        let result = &mut self.result;
+        result.best = pv.first().copied().or(result.best);
+        result.ponder = pv.get(1).copied();
+        result.score = score;
     }
 
     /// The table's fill to report, for a search that reports and has a table.
@@ -213,5 +221,57 @@ impl Answer {
         } else {
             search.hashfull()
         }
+    }
+}
+
+/// The lines to choose among: the node limit mostly stops the last depth after one or two of
+/// its lines (`last`), so the root moves it did not reach keep their line of the last depth
+/// that found them all (`complete`), scored no better than the best line, best first.
+fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
+    let Some(top) = last.first().map(|line| line.score) else {
+        return complete.to_vec();
+    };
+    let reached = |line: &Line| last.iter().any(|l| l.pv.first() == line.pv.first());
+    let mut lines = last.to_vec();
+    lines.extend(
+        complete
+            .iter()
+            .filter(|line| !reached(line))
+            .map(|line| Line {
+                score: line.score.min(top),
+                pv: line.pv.clone(),
+            }),
+    );
+    lines.sort_by_key(|line| std::cmp::Reverse(line.score));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Chess, Position};
+
+    fn lines(scores: &[Score]) -> Vec<Line> {
+        let moves = Chess::default().legal_moves();
+        scores
+            .iter()
+            .zip(moves.iter())
+            .map(|(&score, &m)| Line { score, pv: vec![m] })
+            .collect()
+    }
+
+    #[test]
+    fn a_depth_stopped_part_way_keeps_the_other_moves_of_the_last_complete_one() {
+        let complete = lines(&[30, 20, 10, 0]);
+        let mut last = vec![complete[1].clone()];
+        last[0].score = 25;
+        let merged = candidates(&last, &complete);
+        let moves: Vec<_> = merged.iter().map(|l| l.pv[0]).collect();
+        let expected: Vec<_> = [1, 0, 2, 3].iter().map(|&i| complete[i].pv[0]).collect();
+        assert_eq!(moves, expected);
+        let scores: Vec<Score> = merged.iter().map(|l| l.score).collect();
+        assert_eq!(scores, [25, 25, 10, 0]);
+        assert_eq!(candidates(&complete, &[]), complete);
+        assert_eq!(candidates(&[], &complete), complete);
     }
 }

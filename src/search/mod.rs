@@ -31,8 +31,6 @@ pub mod tablebase;
 pub mod time;
 pub mod types;
 
-use std::time::Instant;
-
 use shakmaty::{Move, Position};
 
 use crate::board::game::Game;
@@ -114,7 +112,7 @@ pub fn run_observed<O: SearchObserver>(
         }
         SearchKind::AlphaBeta => {
             let context = search.context(None, root_moves.len(), observer, report);
-            let ordering = config.move_ordering;
+            let ordering = config.parts.move_ordering;
             let mut alphabeta = Afresh::new(AlphaBeta { ordering }, context, &root_moves);
             deepen(&mut alphabeta, limits, search.main())
         }
@@ -133,14 +131,12 @@ pub fn run_alone(
     limits: &Limits,
     state: &mut State,
 ) -> SearchResult {
-    let request = SearchRequest {
-        game,
-        config,
-        limits,
-        signals: &Signals::new(false),
-        start: Instant::now(),
-    };
-    run(&request, state, &mut |_| {})
+    let signals = Signals::new(false);
+    run(
+        &SearchRequest::now(game, config, limits, &signals),
+        state,
+        &mut |_| {},
+    )
 }
 
 /// What every search of one run of the dispatcher is built from.
@@ -176,9 +172,9 @@ impl<'r> SearchRequest<'r> {
             .observed_by(observer)
     }
 
-    /// IterativeDeepening: the root ranked by the tablebases (the best rank searched first and
-    /// played), the table and heuristics aged, and the helper threads of Lazy SMP searching
-    /// beside this one.
+    /// IterativeDeepening: the root ranked by the tablebases (the best rank searched first, and
+    /// the only moves among the answer's lines), the table and heuristics aged, and the helper
+    /// threads of Lazy SMP searching beside this one.
     fn iterative_deepening<O: SearchObserver>(
         &self,
         root_moves: &mut Vec<Move>,
@@ -201,7 +197,7 @@ impl<'r> SearchRequest<'r> {
             let mut search = PvsSearcher::new(context, root_moves, config, tt, heuristics);
             deepen(&mut search, self.limits, self.main())
         });
-        result.best_ranked = tables.best_ranked();
+        tables.keep_best_ranked(&mut result.lines);
         result
     }
 }

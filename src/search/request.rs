@@ -16,3 +16,21 @@ pub struct SearchRequest<'r> {
     pub signals: &'r Signals,
     pub start: Instant,
 }
+
+impl<'r> SearchRequest<'r> {
+    /// A request whose clock starts now.
+    pub fn now(
+        game: &'r Game,
+        config: &'r SearchConfig,
+        limits: &'r Limits,
+        signals: &'r Signals,
+    ) -> SearchRequest<'r> {
+        SearchRequest {
+            game,
+            config,
+            limits,
+            signals,
+            start: Instant::now(),
+        }
+    }
+}

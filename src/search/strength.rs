@@ -13,7 +13,6 @@ use std::time::Instant;
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use shakmaty::Move;
 
 use crate::eval::{is_mate_score, Evaluation, Score};
 use crate::search::limits::Limits;
@@ -202,10 +201,8 @@ pub fn run_limited(
         None => {}
     };
     let mut result = search(&config, &limits, &mut listen);
-    let mut lines = candidates(&result.lines, &result.complete_lines);
-    keep_best_ranked(&mut lines, &result.best_ranked);
     let Some(chosen) = level
-        .pick(&lines, &mut StdRng::seed_from_u64(config.seed ^ key))
+        .pick(&result.lines, &mut StdRng::seed_from_u64(config.seed ^ key))
         .cloned()
     else {
         return result;
@@ -219,7 +216,10 @@ pub fn run_limited(
         // Printed at the deepest depth reported (a depth the node limit stopped may be deeper
         // than the last completed one), so that the depths printed never go back.
         let depth = result.depth.max(deepest_reported);
-        for (k, line) in chosen_first(&chosen, &lines, asked).into_iter().enumerate() {
+        for (k, line) in chosen_first(&chosen, &result.lines, asked)
+            .into_iter()
+            .enumerate()
+        {
             let multipv = (asked > 1).then_some(k + 1);
             report(Report::Iteration(Iteration {
                 depth,
@@ -257,14 +257,6 @@ fn level_limits(level: &Level, limits: &Limits) -> Limits {
     }
 }
 
-/// With the root in the tablebases, only a line whose move keeps the result (one of
-/// `best_ranked`) may be picked; without them (`best_ranked` empty), any.
-fn keep_best_ranked(lines: &mut Vec<Line>, best_ranked: &[Move]) {
-    if !best_ranked.is_empty() {
-        lines.retain(|line| line.pv.first().is_some_and(|m| best_ranked.contains(m)));
-    }
-}
-
 /// A report as MultiPV `asked` shows it: lines numbered beyond it are left out, and with one
 /// line asked for, the line carries no number.
 fn asked_line(news: Report, asked: usize) -> Option<Report> {
@@ -288,28 +280,6 @@ fn chosen_first<'l>(chosen: &'l Line, lines: &'l [Line], asked: usize) -> Vec<&'
         .iter()
         .filter(|line| line.pv.first() != chosen.pv.first());
     std::iter::once(chosen).chain(others).take(asked).collect()
-}
-
-/// The lines to choose among: the node limit mostly stops the last depth after one or two of
-/// its lines (`last`), so the root moves it did not reach keep their line of the last depth
-/// that found them all (`complete`), scored no better than the best line, best first.
-fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
-    let Some(top) = last.first().map(|line| line.score) else {
-        return complete.to_vec();
-    };
-    let reached = |line: &Line| last.iter().any(|l| l.pv.first() == line.pv.first());
-    let mut lines = last.to_vec();
-    lines.extend(
-        complete
-            .iter()
-            .filter(|line| !reached(line))
-            .map(|line| Line {
-                score: line.score.min(top),
-                pv: line.pv.clone(),
-            }),
-    );
-    lines.sort_by_key(|line| std::cmp::Reverse(line.score));
-    lines
 }
 
 #[cfg(test)]
@@ -403,21 +373,6 @@ mod tests {
         let low = count_best(Level::for_elo(MIN_ELO), &mut rng);
         let high = count_best(Level::for_elo(ONE_LINE_ELO - 1), &mut rng);
         assert!(low < high, "{low} {high}");
-    }
-
-    #[test]
-    fn a_depth_stopped_part_way_keeps_the_other_moves_of_the_last_complete_one() {
-        let complete = lines(&[30, 20, 10, 0]);
-        let mut last = vec![complete[1].clone()];
-        last[0].score = 25;
-        let merged = candidates(&last, &complete);
-        let moves: Vec<_> = merged.iter().map(|l| l.pv[0]).collect();
-        let expected: Vec<_> = [1, 0, 2, 3].iter().map(|&i| complete[i].pv[0]).collect();
-        assert_eq!(moves, expected);
-        let scores: Vec<Score> = merged.iter().map(|l| l.score).collect();
-        assert_eq!(scores, [25, 25, 10, 0]);
-        assert_eq!(candidates(&complete, &[]), complete);
-        assert_eq!(candidates(&[], &complete), complete);
     }
 
     #[test]

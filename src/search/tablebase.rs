@@ -13,6 +13,7 @@ use shakmaty_syzygy::{Dtz, Tablebase, Wdl};
 
 use crate::board::game::Game;
 use crate::eval::{Score, DRAW, MATE_BOUND};
+use crate::search::multipv::Line;
 use crate::search::types::MAX_PLY;
 
 /// A tablebase win, `ply` plies from the root, scores `TB_WIN - ply`: above every evaluation,
@@ -318,12 +319,15 @@ impl SearchTables {
             .map_or(0, |&(_, rank)| rank)
     }
 
-    /// The root moves of the best rank: the moves that may be played (none when the root is
-    /// not ranked: any move).
-    pub fn best_ranked(&self) -> Vec<Move> {
+    /// Keeps of `lines` those whose move is of the best rank, the moves that may be played
+    /// (all of them when the root is not ranked).
+    pub fn keep_best_ranked(&self, lines: &mut Vec<Line>) {
         let best = self.ranks.first().map(|&(_, rank)| rank);
         let of_best = self.ranks.iter().filter(|&&(_, rank)| Some(rank) == best);
-        of_best.map(|&(m, _)| m).collect()
+        let best_ranked: Vec<Move> = of_best.map(|&(m, _)| m).collect();
+        if !best_ranked.is_empty() {
+            lines.retain(|line| line.pv.first().is_some_and(|m| best_ranked.contains(m)));
+        }
     }
 
     /// Probes counted so far; None without tables (no `tbhits` to report).

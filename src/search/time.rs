@@ -161,6 +161,9 @@ impl TimeBudget {
 
 /// The least a search is given, so that it still finds a legal move.
 const MIN_THINK: Duration = Duration::from_millis(1);
+/// The most moves whose overhead a clock's budget keeps in reserve: the next few moves', not
+/// every move's to the time control.
+const OVERHEAD_MOVES: i128 = 3;
 
 /// Budget for `go wtime/btime`: a share of the time left plus most of the increment,
 /// with a hard limit that keeps `overhead_ms` in reserve and never passes the clock.
@@ -179,8 +182,8 @@ pub fn clock_budget(clock: ClockState, overhead_ms: u64) -> TimeBudget {
             .unwrap_or(assumed)
             .min(assumed),
     );
-    // What can be spent at all: the clock less the overhead for each move still to make.
-    let usable = (left - overhead * moves_to_go.min(3)).max(0);
+    // What can be spent at all: the clock less the overhead of each of the next moves.
+    let usable = (left - overhead * moves_to_go.min(OVERHEAD_MOVES)).max(0);
     let share =
         usable / moves_to_go + increment * i128::from(params::tm_increment_permille()) / 1000;
     let hard_cap = (left - overhead).max(0) * i128::from(params::tm_hard_cap_permille()) / 1000;

@@ -68,16 +68,15 @@ impl FromStr for SearchKind {
     }
 }
 
-/// How the search is built: the algorithm, the evaluator, and the parts of IterativeDeepening
-/// that are switched on.
+/// The parts of a search that can be switched off one at a time (each a UCI option of its
+/// name), to see what each is worth: `engine compare` lists the search without each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchConfig {
-    pub kind: SearchKind,
-    /// The evaluator every search type scores positions with.
-    pub evaluation: Evaluation,
+pub struct SearchParts {
+    /// IterativeDeepening: the transposition table.
     pub transposition_table: bool,
     /// For AlphaBeta: captures first (MVV-LVA); for IterativeDeepening: the full ordering.
     pub move_ordering: bool,
+    /// IterativeDeepening: at the horizon, captures searched until the position is quiet.
     pub quiescence: bool,
     /// IterativeDeepening: search each depth from the second on within a window around the
     /// last score, widened when the score falls outside.
@@ -89,6 +88,29 @@ pub struct SearchConfig {
     /// IterativeDeepening: quiet moves near the horizon that cannot lift a hopeless score are
     /// skipped, and so are captures in quiescence that cannot (delta pruning).
     pub futility: bool,
+}
+
+impl SearchParts {
+    /// Every part on: the defaults of the options.
+    pub const ALL: SearchParts = SearchParts {
+        transposition_table: true,
+        move_ordering: true,
+        quiescence: true,
+        aspiration_windows: true,
+        null_move: true,
+        late_move_reductions: true,
+        futility: true,
+    };
+}
+
+/// How the search is built (the algorithm, the evaluator, the parts switched on) and what the
+/// session asks of it (the seed, the tablebases, the lines, the threads, the strength, debug).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    pub kind: SearchKind,
+    /// The evaluator every search type scores positions with.
+    pub evaluation: Evaluation,
+    pub parts: SearchParts,
     pub seed: u64,
     /// IterativeDeepening probes the tablebases in positions of at most this many pieces.
     pub syzygy_probe_limit: u32,
@@ -112,13 +134,7 @@ impl SearchConfig {
     pub const DEFAULT: SearchConfig = SearchConfig {
         kind: SearchKind::IterativeDeepening,
         evaluation: Evaluation::Nnue,
-        transposition_table: true,
-        move_ordering: true,
-        quiescence: true,
-        aspiration_windows: true,
-        null_move: true,
-        late_move_reductions: true,
-        futility: true,
+        parts: SearchParts::ALL,
         seed: 0,
         syzygy_probe_limit: 7,
         multi_pv: 1,
@@ -213,14 +229,11 @@ pub struct SearchResult {
     pub nodes: u64,
     pub time: Duration,
     pub stats: Stats,
-    /// With MultiPV: the last depth's root lines, best first.
+    /// With MultiPV: the root lines one may choose among, best first (`UCI_LimitStrength` picks
+    /// from them). The last depth's lines, then the root moves a depth stopped part way did not
+    /// reach, each with its line of the last depth that found every line, scored no better
+    /// than the best; with the root in the tablebases, only the moves that keep its result.
     pub lines: Vec<Line>,
-    /// With MultiPV in a search that deepens: the root lines of the last depth at which every
-    /// line was found (`lines` may hold fewer, from a depth stopped part way).
-    pub complete_lines: Vec<Line>,
-    /// With the root in the tablebases: the moves of the best rank, the only ones a pick among
-    /// the lines may play (empty: any move).
-    pub best_ranked: Vec<Move>,
 }
 
 /// Nodes per second over `time` (0 when no time has passed).

@@ -11,7 +11,8 @@ use crate::board::notation::uci_move;
 use crate::eval::mated_in;
 use crate::search::nodes_per_second;
 use crate::search::{
-    self, Limits, SearchConfig, SearchKind, SearchRequest, SearchResult, SearchState, Signals,
+    self, Limits, SearchConfig, SearchKind, SearchParts, SearchRequest, SearchResult, SearchState,
+    Signals,
 };
 use crate::uci::format;
 use shakmaty::Position;
@@ -27,53 +28,47 @@ pub struct Variant {
 /// AlphaBeta with and without ordering, and IterativeDeepening whole and with its table,
 /// ordering and quiescence off one at a time.
 pub fn variants(kinds: &[SearchKind], base: &SearchConfig) -> Vec<Variant> {
-    let base = *base;
-    let variant = |label: &str, config: SearchConfig| Variant {
+    let variant = |label: &str, kind: SearchKind, parts: SearchParts| Variant {
         label: label.to_string(),
-        config,
+        config: SearchConfig {
+            kind,
+            parts,
+            ..*base
+        },
     };
+    let on = base.parts;
     let mut list = Vec::new();
     for &kind in kinds {
-        let config = SearchConfig { kind, ..base };
         match kind {
-            SearchKind::Random | SearchKind::Minimax => list.push(variant(kind.name(), config)),
+            SearchKind::Random | SearchKind::Minimax => list.push(variant(kind.name(), kind, on)),
             SearchKind::AlphaBeta => {
-                list.push(variant("AlphaBeta", config));
-                list.push(variant(
-                    "AlphaBeta -ordering",
-                    SearchConfig {
-                        move_ordering: false,
-                        ..config
-                    },
-                ));
+                list.push(variant("AlphaBeta", kind, on));
+                let unordered = without(on, |parts| parts.move_ordering = false);
+                list.push(variant("AlphaBeta -ordering", kind, unordered));
             }
             SearchKind::IterativeDeepening => {
-                list.push(variant("IterativeDeepening", config));
-                list.push(variant(
-                    "ID -table",
-                    SearchConfig {
-                        transposition_table: false,
-                        ..config
-                    },
-                ));
-                list.push(variant(
-                    "ID -ordering",
-                    SearchConfig {
-                        move_ordering: false,
-                        ..config
-                    },
-                ));
-                list.push(variant(
-                    "ID -quiescence",
-                    SearchConfig {
-                        quiescence: false,
-                        ..config
-                    },
-                ));
+                list.push(variant("IterativeDeepening", kind, on));
+                let without_each: [(&str, SwitchOff); 3] = [
+                    ("ID -table", |parts| parts.transposition_table = false),
+                    ("ID -ordering", |parts| parts.move_ordering = false),
+                    ("ID -quiescence", |parts| parts.quiescence = false),
+                ];
+                for (label, off) in without_each {
+                    list.push(variant(label, kind, without(on, off)));
+                }
             }
         }
     }
     list
+}
+
+/// Switches a part off.
+type SwitchOff = fn(&mut SearchParts);
+
+/// `parts` with what `off` switches off.
+fn without(mut parts: SearchParts, off: SwitchOff) -> SearchParts {
+    off(&mut parts);
+    parts
 }
 
 /// One search of one position to one depth.
@@ -150,13 +145,7 @@ pub(crate) fn search_once(
     thread::scope(|scope| {
         scope.spawn(|| watchdog(&signals, &done, limit));
         let result = search::run(
-            &SearchRequest {
-                game,
-                config,
-                limits: &limits,
-                signals: &signals,
-                start: Instant::now(),
-            },
+            &SearchRequest::now(game, config, &limits, &signals),
             &mut state,
             &mut |_| {},
         );

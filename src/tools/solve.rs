@@ -2,7 +2,7 @@
 //! operations, each searched for a fixed time; a position is solved when the move chosen is one
 //! of the `bm` moves and none of the `am` moves. A record with neither is skipped.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use shakmaty::san::{San, SanPlus};
 use shakmaty::{Chess, Move};
@@ -92,13 +92,7 @@ pub fn solve_one(
     };
     let signals = Signals::new(false);
     let result = search::run(
-        &SearchRequest {
-            game: &game,
-            config,
-            limits: &limits,
-            signals: &signals,
-            start: Instant::now(),
-        },
+        &SearchRequest::now(&game, config, &limits, &signals),
         state,
         &mut |_| {},
     );

@@ -125,7 +125,7 @@ pub fn option(option: &UciOption) -> String {
             let vars: String = vars.iter().map(|v| format!(" var {v}")).collect();
             format!("option name {name} type combo default {default}{vars}")
         }
-        OptionKind::Button { .. } => format!("option name {name} type button"),
+        OptionKind::Button => format!("option name {name} type button"),
         OptionKind::Text { .. } => format!("option name {name} type string default {default}"),
         #[cfg(feature = "tune")]
         OptionKind::Param(index) => {

@@ -1,7 +1,8 @@
 //! The `tune` build (`cargo test --release --features tune`): every search parameter is a UCI
 //! spin option with its default and range, `engine spsa` prints OpenBench's SPSA input, each
-//! parameter of the search changes the tree it visits, and each of the time manager's is read by
-//! `src/search/time.rs` and changes what a search spends.
+//! parameter of the search changes the tree it visits (the history's fade, the tree of the next
+//! search), and each of the time manager's is read by `src/search/time.rs` and changes what a
+//! search spends.
 
 #![cfg(feature = "tune")]
 
@@ -33,6 +34,25 @@ fn bench_nodes(setting: Option<&str>, depth: u32) -> u64 {
 /// Whether `param` is one of the time manager's (a bench to a depth keeps no clock).
 fn is_time_parameter(param: &Param) -> bool {
     param.name.starts_with("tm_")
+}
+
+/// The parameters read only between searches, which a bench (each position from an empty
+/// table and history) never reaches.
+const BETWEEN_SEARCHES: [&str; 1] = ["history_fade"];
+
+/// The nodes of the second of two searches to depth 8 in one engine, after `setoption`: from
+/// the start position, then after 1. e4 e5.
+fn nodes_of_the_next_search(setoption: &str) -> u64 {
+    let mut engine = Engine::start();
+    engine.command("setoption name Evaluation value Material");
+    engine.command(setoption);
+    engine.command("position startpos");
+    engine.go("go depth 8");
+    engine.command("position startpos moves e2e4 e7e5");
+    let (lines, _) = engine.go("go depth 8");
+    let last = lines.iter().rev().find(|l| l.contains(" nodes ")).cloned();
+    last.and_then(|line| number_after(&line, "nodes"))
+        .expect("a depth line with nodes")
 }
 
 /// The nodes of a search at `UCI_Elo` 2000 (one line within 15,000 soft nodes, spent as a
@@ -155,7 +175,7 @@ fn each_search_parameter_changes_the_tree_the_search_visits() {
     let defaults = [bench_nodes(None, 7), bench_nodes(None, 9)];
     let unread: Vec<&str> = PARAMS
         .iter()
-        .filter(|param| !is_time_parameter(param))
+        .filter(|param| !is_time_parameter(param) && !BETWEEN_SEARCHES.contains(&param.name))
         .filter(|param| !changes_the_tree(param, &defaults))
         .map(|param| param.name)
         .collect();
@@ -163,6 +183,19 @@ fn each_search_parameter_changes_the_tree_the_search_visits() {
         unread.is_empty(),
         "parameters the search does not read: {unread:?}"
     );
+}
+
+#[test]
+fn each_parameter_read_between_searches_changes_the_tree_of_the_next_search() {
+    let default = nodes_of_the_next_search("isready");
+    for name in BETWEEN_SEARCHES {
+        let param = PARAMS.iter().find(|param| param.name == name);
+        let param = param.unwrap_or_else(|| panic!("{name} is a parameter"));
+        let changed = [param.min, param.max].into_iter().any(|value| {
+            nodes_of_the_next_search(&format!("setoption name {name} value {value}")) != default
+        });
+        assert!(changed, "{name} does not change the next search");
+    }
 }
 
 #[test]

@@ -4,8 +4,6 @@
 //! one node element per node and one pruned element per cut-off, and too large a tree is refused
 //! with exit status 2.
 
-use std::time::Instant;
-
 use engine::board::game::Game;
 use engine::board::notation;
 use engine::eval::Evaluation;
@@ -48,19 +46,16 @@ fn configurations() -> Vec<SearchConfig> {
         let base = |kind| config(kind, evaluation);
         all.push(base(SearchKind::Minimax));
         all.push(base(SearchKind::AlphaBeta));
-        all.push(SearchConfig {
-            move_ordering: false,
-            ..base(SearchKind::AlphaBeta)
-        });
+        let mut unordered = base(SearchKind::AlphaBeta);
+        unordered.parts.move_ordering = false;
+        all.push(unordered);
         all.push(base(SearchKind::IterativeDeepening));
-        all.push(SearchConfig {
-            quiescence: false,
-            ..base(SearchKind::IterativeDeepening)
-        });
-        all.push(SearchConfig {
-            transposition_table: false,
-            ..base(SearchKind::IterativeDeepening)
-        });
+        let mut without_quiescence = base(SearchKind::IterativeDeepening);
+        without_quiescence.parts.quiescence = false;
+        all.push(without_quiescence);
+        let mut without_table = base(SearchKind::IterativeDeepening);
+        without_table.parts.transposition_table = false;
+        all.push(without_table);
     }
     all
 }
@@ -72,13 +67,7 @@ fn plain_search(game: &Game, config: &SearchConfig, depth: u32) -> SearchResult 
         ..Limits::default()
     };
     search::run(
-        &SearchRequest {
-            game,
-            config,
-            limits: &limits,
-            signals: &Signals::new(false),
-            start: Instant::now(),
-        },
+        &SearchRequest::now(game, config, &limits, &Signals::new(false)),
         &mut SearchState::new(16),
         &mut |_| {},
     )
@@ -250,10 +239,8 @@ fn alphabeta_cutoffs_skip_exactly_the_moves_not_searched() {
     for fen in SMALL.iter().copied().chain([KIWIPETE]) {
         let depth = if fen == KIWIPETE { 2 } else { 3 };
         for ordering in [true, false] {
-            let config = SearchConfig {
-                move_ordering: ordering,
-                ..config(SearchKind::AlphaBeta, Evaluation::Positional)
-            };
+            let mut config = config(SearchKind::AlphaBeta, Evaluation::Positional);
+            config.parts.move_ordering = ordering;
             let what = format!("{fen} ordering {ordering}");
             let tree = record(fen, &config, depth);
             let positions = positions(fen, &tree);

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use engine::board::game::Game;
 use engine::eval::{mate_distance, Evaluation, Score, INFINITY};
 use engine::search::observer::NodeKind;
-use engine::search::{SearchConfig, SearchKind};
+use engine::search::SearchKind;
 use engine::tools::tree::{self, Edge, SearchTree, TreeNode};
 use shakmaty::san::San;
 use shakmaty::{Chess, Position};
@@ -218,10 +218,8 @@ fn a_mate_in_one_is_plus_m1_for_max_at_both_ends_of_the_move() {
 fn iterative_deepening_roots_show_their_aspiration_windows() {
     let fen = SMALL[0];
     for aspiration in [true, false] {
-        let config = SearchConfig {
-            aspiration_windows: aspiration,
-            ..config(SearchKind::IterativeDeepening, Evaluation::Positional)
-        };
+        let mut config = config(SearchKind::IterativeDeepening, Evaluation::Positional);
+        config.parts.aspiration_windows = aspiration;
         let tree = record(fen, &config, 7);
         let svg_text = tree::render_svg(&tree);
         let svg = roxmltree::Document::parse(&svg_text).expect("well-formed XML");

@@ -2,7 +2,6 @@
 //! library, and checking that a line of moves is legal.
 
 use std::path::PathBuf;
-use std::time::Instant;
 
 use engine::board::epd::{self, EpdRecord};
 use engine::board::game::Game;
@@ -100,13 +99,8 @@ pub fn search_with(
     state: &mut SearchState,
 ) -> Outcome {
     let mut iterations = Vec::new();
-    let request = SearchRequest {
-        game,
-        config,
-        limits,
-        signals: &Signals::new(false),
-        start: Instant::now(),
-    };
+    let signals = Signals::new(false);
+    let request = SearchRequest::now(game, config, limits, &signals);
     let result = run(&request, state, &mut |report| {
         if let Report::Iteration(iteration) = report {
             iterations.push(iteration);

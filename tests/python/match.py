@@ -22,11 +22,11 @@ Two sets of games, told apart by what limits a move:
 
     python3 tests/python/match.py [ENGINE] [--clocked | --soak N] [--only NAME]
 
-Without options it plays the CI set. --clocked plays the clocked soak set instead: the matches
-the CI set played under clocks before issue 26 (ID vs ID at 1+0.01 and 5+0.05, AlphaBeta
-against Minimax at 2+0.02). --soak N plays N games of IterativeDeepening against itself at
-1 s + 0.01 s per game. --only NAME plays only those matches of the set whose name contains NAME
-(case ignored; an unknown name lists the names and exits with status 2).
+Without options it plays the CI set. --clocked plays the clocked soak set instead: matches
+under a clock (ID vs ID at 1+0.01 and 5+0.05, AlphaBeta against Minimax at 2+0.02). --soak N
+plays N games of IterativeDeepening against itself at 1 s + 0.01 s per game. --only NAME plays
+only those matches of the set whose name contains NAME (case ignored; an unknown name lists the
+names and exits with status 2).
 
 One match of the CI set also has a result to reach: IterativeDeepening at depth 4 must score
 at least ID_VS_RANDOM_MIN of ID_VS_RANDOM_GAMES against the random player (see there why). The
@@ -239,8 +239,8 @@ def ci_matches(engine_path, openings):
 
 
 def clocked_matches(engine_path, openings):
-    """The clocked soak set, not in CI: the CI set's clocked matches before issue 26, on the
-    harness's clock with no overrun forgiven (an idle machine)."""
+    """The clocked soak set, not in CI: matches under a clock, on the harness's clock with no
+    overrun forgiven (an idle machine)."""
     iterative = ("IterativeDeepening", {"Search": "IterativeDeepening"})
     iterative2 = ("IterativeDeepening'", {"Search": "IterativeDeepening"})
     return [

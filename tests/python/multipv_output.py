@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""MultiPV output as python-chess reads it (issue 23).
+"""MultiPV output as python-chess reads it.
 
 Usage: python3 tests/python/multipv_output.py [ENGINE]   (default: target/release/engine)
 

@@ -10,42 +10,16 @@ use engine::search::{Limits, SearchConfig, SearchKind};
 use engine::tools::compare;
 use shakmaty::Position;
 
-/// Every search, and IterativeDeepening with each of its parts off in turn.
-fn configs() -> Vec<(&'static str, SearchConfig)> {
-    let id = config(SearchKind::IterativeDeepening);
-    vec![
-        ("Minimax", config(SearchKind::Minimax)),
-        ("AlphaBeta", config(SearchKind::AlphaBeta)),
-        (
-            "AlphaBeta unordered",
-            SearchConfig {
-                move_ordering: false,
-                ..config(SearchKind::AlphaBeta)
-            },
-        ),
-        ("IterativeDeepening", id),
-        (
-            "ID without table",
-            SearchConfig {
-                transposition_table: false,
-                ..id
-            },
-        ),
-        (
-            "ID without ordering",
-            SearchConfig {
-                move_ordering: false,
-                ..id
-            },
-        ),
-        (
-            "ID without quiescence",
-            SearchConfig {
-                quiescence: false,
-                ..id
-            },
-        ),
-    ]
+/// Every search, AlphaBeta without ordering, and IterativeDeepening with each of its parts off
+/// in turn: the variants `engine compare` lists.
+fn configs() -> Vec<(String, SearchConfig)> {
+    let kinds = [
+        SearchKind::Minimax,
+        SearchKind::AlphaBeta,
+        SearchKind::IterativeDeepening,
+    ];
+    let variants = compare::variants(&kinds, &config(SearchKind::IterativeDeepening));
+    variants.into_iter().map(|v| (v.label, v.config)).collect()
 }
 
 /// Asserts that every configuration scores `game` `expected` at each of `depths`, with a legal PV.
@@ -113,7 +87,7 @@ fn stalemate_inside_the_search_is_a_draw() {
             assert_eq!(result.score, MATE - 1, "{name} depth {d}");
             let best = result.best.expect("a move");
             assert!(
-                play_line(game.position(), &[best], name).is_checkmate(),
+                play_line(game.position(), &[best], &name).is_checkmate(),
                 "{name} depth {d}: {best} does not mate"
             );
         }
@@ -158,7 +132,7 @@ fn perpetual_check_scores_zero() {
     let id = config(SearchKind::IterativeDeepening);
     let variants = compare::variants(&[SearchKind::IterativeDeepening], &id)
         .into_iter()
-        .map(|v| (v.config, if v.config.move_ordering { 7 } else { 5 }));
+        .map(|v| (v.config, if v.config.parts.move_ordering { 7 } else { 5 }));
     for (config, deepest) in variants {
         for d in 2..=deepest {
             let outcome = search(&start, &config, &depth(d));

@@ -21,7 +21,7 @@ use crate::common::search::{
 use engine::board::epd::EpdRecord;
 use engine::board::game::Game;
 use engine::eval::{mate_distance, Evaluation, Score, MATE};
-use engine::search::{Limits, SearchConfig, SearchKind, SearchState};
+use engine::search::{Limits, SearchConfig, SearchKind, SearchParts, SearchState};
 use shakmaty::{Move, Position};
 
 /// A mate problem: the position, the mate distance and every mating first move.
@@ -140,30 +140,27 @@ fn assert_solved(problems: &[&Mate], config: &SearchConfig, extra_depth: u32, wh
 /// reductions, futility): the exact search that finds mate in N at depth 2N-1.
 fn classic() -> SearchConfig {
     SearchConfig {
-        aspiration_windows: false,
-        null_move: false,
-        late_move_reductions: false,
-        futility: false,
+        parts: SearchParts {
+            aspiration_windows: false,
+            null_move: false,
+            late_move_reductions: false,
+            futility: false,
+            ..SearchParts::ALL
+        },
         ..config(SearchKind::IterativeDeepening)
     }
 }
 
 fn without_table() -> SearchConfig {
-    SearchConfig {
-        transposition_table: false,
-        ..classic()
-    }
+    let mut config = classic();
+    config.parts.transposition_table = false;
+    config
 }
 
 /// The default search options (the selective parts on), with the material evaluator.
 fn selective() -> SearchConfig {
     let config = config(SearchKind::IterativeDeepening);
-    assert!(
-        config.aspiration_windows
-            && config.null_move
-            && config.late_move_reductions
-            && config.futility
-    );
+    assert_eq!(config.parts, SearchParts::ALL);
     config
 }
 
@@ -291,10 +288,12 @@ fn each_selective_part_alone_proves_the_mates_within_the_budget() {
     let all = mates();
     type SwitchOn = fn(&mut SearchConfig);
     let parts: [(&str, SwitchOn); 4] = [
-        ("AspirationWindows", |c| c.aspiration_windows = true),
-        ("NullMove", |c| c.null_move = true),
-        ("LateMoveReductions", |c| c.late_move_reductions = true),
-        ("Futility", |c| c.futility = true),
+        ("AspirationWindows", |c| c.parts.aspiration_windows = true),
+        ("NullMove", |c| c.parts.null_move = true),
+        ("LateMoveReductions", |c| {
+            c.parts.late_move_reductions = true
+        }),
+        ("Futility", |c| c.parts.futility = true),
     ];
     for (name, switch_on) in parts {
         let mut config = classic();
@@ -401,20 +400,19 @@ fn mates_are_found_with_ordering_or_quiescence_off() {
     let sample: Vec<&Mate> = all.iter().step_by(3).collect();
     let short: Vec<&Mate> = all.iter().filter(|p| p.moves <= 2).step_by(6).collect();
     let id = classic();
-    let quiescence_off = SearchConfig {
-        quiescence: false,
-        ..id
-    };
+    let mut quiescence_off = id;
+    quiescence_off.parts.quiescence = false;
     assert_solved(&sample, &quiescence_off, 0, "Quiescence off");
-    let ordering_off = SearchConfig {
-        move_ordering: false,
-        ..id
-    };
+    let mut ordering_off = id;
+    ordering_off.parts.move_ordering = false;
     assert_solved(&short, &ordering_off, 0, "MoveOrdering off");
     let all_off = SearchConfig {
-        transposition_table: false,
-        move_ordering: false,
-        quiescence: false,
+        parts: SearchParts {
+            transposition_table: false,
+            move_ordering: false,
+            quiescence: false,
+            ..id.parts
+        },
         ..id
     };
     assert_solved(&short, &all_off, 0, "table, ordering and quiescence off");

@@ -35,10 +35,8 @@ fn alphabeta(game: &Game, d: u32, ordering: bool) -> Outcome {
 }
 
 fn alphabeta_with(game: &Game, d: u32, ordering: bool, evaluation: Evaluation) -> Outcome {
-    let config = SearchConfig {
-        move_ordering: ordering,
-        ..config_with(SearchKind::AlphaBeta, evaluation)
-    };
+    let mut config = config_with(SearchKind::AlphaBeta, evaluation);
+    config.parts.move_ordering = ordering;
     search(game, &config, &depth(d))
 }
 
@@ -221,15 +219,11 @@ fn the_table_does_not_change_minimax_or_alphabeta() {
         let game = epd.game();
         for kind in [SearchKind::Minimax, SearchKind::AlphaBeta] {
             for ordering in [false, true] {
-                let on = SearchConfig {
-                    transposition_table: true,
-                    move_ordering: ordering,
-                    ..config(kind)
-                };
-                let off = SearchConfig {
-                    transposition_table: false,
-                    ..on
-                };
+                let mut on = config(kind);
+                on.parts.transposition_table = true;
+                on.parts.move_ordering = ordering;
+                let mut off = on;
+                off.parts.transposition_table = false;
                 let d = 3;
                 let a = search(&game, &on, &depth(d)).result;
                 let b = search(&game, &off, &depth(d)).result;
@@ -452,7 +446,7 @@ fn iterative_deepening_reports_legal_lines() {
     let variants: Vec<(SearchConfig, u32)> =
         compare::variants(&[SearchKind::IterativeDeepening], &id)
             .into_iter()
-            .map(|v| (v.config, if v.config.move_ordering { 4 } else { 2 }))
+            .map(|v| (v.config, if v.config.parts.move_ordering { 4 } else { 2 }))
             .collect();
     for epd in all.iter().step_by(6) {
         let game = epd.game();

@@ -14,9 +14,6 @@ use crate::search::pvs::params;
 const TT_MOVE: i32 = 1 << 30;
 const KILLER: i32 = 1 << 27;
 
-/// What the history table is divided by before each new search.
-const HISTORY_FADE: i16 = 2;
-
 /// How many piece-square pairs there are (12 pieces, 64 squares).
 const PIECE_TO: usize = 12 * 64;
 
@@ -49,7 +46,7 @@ impl Default for Heuristics {
 
 impl Heuristics {
     /// The ordering score of `m` for a full sort (the root's first order): table move,
-    /// noisy moves ([`is_noisy`], as the staged [`MoveFrame`](crate::search::pvs::picker::MoveFrame) has them) by MVV-LVA, killers,
+    /// noisy moves ([`is_noisy`], as the staged [`StagedPicker`](crate::search::pvs::picker::StagedPicker) has them) by MVV-LVA, killers,
     /// then history.
     #[inline]
     pub fn score(
@@ -115,9 +112,11 @@ impl Heuristics {
         }
     }
 
-    /// Before a new search: history fades.
+    /// Before a new search: history fades (divided by `history_fade`).
     pub fn new_search(&mut self) {
-        self.history.iter_mut().for_each(|h| *h /= HISTORY_FADE);
+        // Within the parameter's range (1..=8), an i16.
+        let fade = params::history_fade() as i16;
+        self.history.iter_mut().for_each(|h| *h /= fade);
     }
 
     /// Forgets everything (`ucinewgame`).

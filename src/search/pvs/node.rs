@@ -51,7 +51,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             depth += 1;
         }
         if depth <= 0 {
-            return if self.quiescence {
+            return if self.parts.quiescence {
                 self.quiesce_node(pos, &gen, ply, alpha, beta)
             } else {
                 self.leaf(pos, &gen, ply)
@@ -153,7 +153,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         self.context.table_move(ply, table_move);
         // Internal iterative reduction: a deep node the table knows no move for is searched a
         // ply shallower (it will be searched again deeper, with a move to try first).
-        let iir = self.futility && !in_check && !excluding;
+        let iir = self.parts.futility && !in_check && !excluding;
         if table_move.is_none() && depth >= params::iir_min_depth() && iir {
             node.depth -= 1;
             let depth = node.depth;
@@ -164,7 +164,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         }
         let continuation = self.stack.continuation(ply);
         let moves = &mut self.stack[ply].moves;
-        moves.start(table_move, self.ordering, true);
+        moves.start(table_move, self.parts.move_ordering, true);
         moves.follow(continuation);
         if node.futility_value.is_some() {
             moves.quiet_checks_only();
@@ -251,7 +251,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let original_alpha = alpha;
         let color = pos.turn();
         let reduce =
-            self.late_move_reductions && depth >= params::lmr_min_depth() && !node.in_check;
+            self.parts.late_move_reductions && depth >= params::lmr_min_depth() && !node.in_check;
         // Where futility prunes the quiet moves that do not check (the frame does not even
         // generate them), none of them is expected to beat the futility value.
         let mut best = node.futility_value.unwrap_or(-INFINITY);
@@ -409,7 +409,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// lose.
     pub(super) fn on_beta_cutoff(&mut self, m: Move, pos: &Chess, ply: usize, depth: i32) {
         self.context.stats_mut().beta_cutoffs += 1;
-        if self.ordering && is_quiet(m) {
+        if self.parts.move_ordering && is_quiet(m) {
             let cont = self.stack.continuation(ply);
             let frame = &mut self.stack[ply];
             frame.add_killer(m);

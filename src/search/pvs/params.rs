@@ -178,7 +178,8 @@ params! {
     /// Delta pruning: how much a capture may gain beyond the piece it takes.
     delta_margin = 200 in 50..=500, step 20;
 
-    // History (history.rs): a cutoff's bonus is scale·depth − offset, within 0..=max.
+    // History (history.rs): a cutoff's bonus is scale·depth − offset, within 0..=max; the
+    // history table fades before each search.
     /// The history bonus per ply of depth.
     history_bonus_scale = 150 in 50..=400, step 15;
     /// What the history bonus loses beside its depth term.
@@ -187,6 +188,8 @@ params! {
     history_bonus_max = 1500 in 500..=4000, step 150;
     /// The bound every history value keeps within (gravity).
     history_max = 16384 in 8192..=32000, step 1024;
+    /// What the history table is divided by before each new search (1 keeps it whole).
+    history_fade = 2 in 1..=8, step 0.5;
 
     // Aspiration windows (searcher.rs, root.rs).
     /// The first depth searched within an aspiration window.

@@ -8,7 +8,7 @@ use crate::search::ordering::mvv_lva;
 use crate::search::pvs::history::{Continuation, Heuristics};
 use crate::search::pvs::see::see_ge;
 
-/// Where a picked move came from, in the order [`MoveFrame::next`] hands them out.
+/// Where a picked move came from, in the order [`StagedPicker::next`] hands them out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
     /// The transposition table's move.
@@ -32,7 +32,7 @@ pub enum Stage {
 /// killers (checked for legality, not generated), then the quiet moves by history (the first
 /// few chosen one by one, the rest sorted once when reached). A node that cuts off early
 /// generates, scores and sorts no more than it needs.
-pub struct MoveFrame {
+pub struct StagedPicker {
     moves: MoveList,
     /// The noisy moves are `moves[..noisy_end]`, the quiet ones after them.
     noisy_end: usize,
@@ -73,9 +73,9 @@ enum Step {
 /// How many quiet moves are chosen one by one before the rest are sorted at once.
 const QUIET_SELECTED: usize = 3;
 
-impl Default for MoveFrame {
+impl Default for StagedPicker {
     fn default() -> Self {
-        MoveFrame {
+        StagedPicker {
             moves: MoveList::new(),
             noisy_end: 0,
             keys: [0; 256],
@@ -94,7 +94,7 @@ impl Default for MoveFrame {
     }
 }
 
-impl MoveFrame {
+impl StagedPicker {
     /// Starts a node: `table` (a legal move here) first when ordering, the quiet moves only when
     /// `quiet`; unordered, the generator's order.
     #[inline]

@@ -13,6 +13,10 @@ use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::tablebase::{CURSED_WIN, TB_WIN};
 use crate::search::types::MAX_DEPTH;
 
+/// The plies a tablebase result is stored deeper than its node (Stockfish's): the result holds
+/// whatever the depth, so that searches deeper than the node's still take it from the table.
+const TABLEBASE_STORE_PLIES: i32 = 6;
+
 /// What the tables say of a node of the search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum TablebaseProbe {
@@ -79,7 +83,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
 
     fn store_tablebase_score(&mut self, depth: i32, score: Score, bound: Bound, ply: usize) {
         let key = self.context.history().key();
-        let depth = (depth + 6).min(MAX_DEPTH as i32);
+        let depth = (depth + TABLEBASE_STORE_PLIES).min(MAX_DEPTH as i32);
         self.store(key, (depth, score, bound), None, ply, None);
     }
 
@@ -115,7 +119,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     }
 
     pub(super) fn probe(&mut self, key: u64, ply: usize) -> Option<Hit> {
-        if !self.use_tt {
+        if !self.parts.transposition_table {
             return None;
         }
         self.context.stats_mut().tt_probes += 1;
@@ -136,14 +140,14 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         ply: usize,
         eval: Option<Score>,
     ) {
-        if self.use_tt {
+        if self.parts.transposition_table {
             self.context.stats_mut().tt_stores += 1;
             self.tt.store(key, (depth, score, bound), m, ply, eval);
         }
     }
 
     pub(super) fn table_move(&self, key: u64, moves: &MoveList, ply: usize) -> Option<Move> {
-        if !self.use_tt {
+        if !self.parts.transposition_table {
             return None;
         }
         self.tt

@@ -81,13 +81,15 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
-            if self.futility && alpha.abs() < MATE_BOUND {
+            if self.parts.futility && alpha.abs() < MATE_BOUND {
                 delta_floor = Some(alpha - stand_pat - params::delta_margin());
             }
         }
         // In check every evasion, else the noisy moves only.
-        self.stack[ply].moves.start(None, self.ordering, in_check);
-        let losing = self.futility && !in_check;
+        self.stack[ply]
+            .moves
+            .start(None, self.parts.move_ordering, in_check);
+        let losing = self.parts.futility && !in_check;
         let pruning = (delta_floor, raw_eval.unwrap_or(0), losing);
         let Some((best, best_move, searched)) =
             self.quiesce_moves(pos, gen, ply, (alpha, beta), best, pruning)

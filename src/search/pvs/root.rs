@@ -16,7 +16,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Root moves ordered as at any node (table move, captures, ...), or as generated; the
     /// tablebases' better ranks first.
     pub(super) fn initial_root_order(&mut self, root_moves: &[Move]) -> Vec<Move> {
-        if !self.ordering {
+        if !self.parts.move_ordering {
             return root_moves.to_vec();
         }
         let mut moves: MoveList = root_moves.iter().copied().collect();
@@ -135,7 +135,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         if let Some((index, m)) = best {
             // The excluded moves (MultiPV's earlier lines) stand first, each put there in turn.
             let first = self.excluded.len();
-            if self.ordering && first <= index {
+            if self.parts.move_ordering && first <= index {
                 self.root_moves[first..=index].rotate_right(1);
             }
             if !self.excluded.is_empty() {

@@ -12,7 +12,7 @@ use crate::search::pvs::history::Heuristics;
 use crate::search::pvs::params;
 use crate::search::pvs::stack::SearchStack;
 use crate::search::pvs::tt::TranspositionTable;
-use crate::search::types::SearchConfig;
+use crate::search::types::{SearchConfig, SearchParts};
 use shakmaty::{Chess, Move, Position};
 
 /// How many times the root's depth the plies of a line may reach and still be extended (and
@@ -25,22 +25,16 @@ pub struct PvsSearcher<'a, 'c, O = Unobserved> {
     pub(super) context: SearchContext<'c, O>,
     pub(super) tt: &'a TranspositionTable,
     pub(super) heuristics: &'a mut Heuristics,
-    pub(super) use_tt: bool,
-    pub(super) ordering: bool,
-    pub(super) quiescence: bool,
+    /// The parts switched on.
+    pub(super) parts: SearchParts,
     /// The root moves, the best of the last depth first.
     pub(super) root_moves: Vec<Move>,
     /// Root moves the next searches leave out: the earlier lines' with MultiPV.
     pub(super) excluded: Vec<Move>,
-    pub(super) aspiration: bool,
     /// The depth of the current iteration: extensions stop at twice it.
     pub(super) root_depth: i32,
     /// A frame per ply: the node's moves, killers, static evaluation and the move it plays.
     pub(super) stack: SearchStack,
-    /// The selective parts: null-move pruning, late-move reductions, futility pruning.
-    pub(super) null_move: bool,
-    pub(super) late_move_reductions: bool,
-    pub(super) futility: bool,
     /// The share of the last completed root search's nodes that its best move took.
     pub(super) best_move_share: Option<f64>,
 }
@@ -80,17 +74,11 @@ impl<'a, 'c, O: SearchObserver> PvsSearcher<'a, 'c, O> {
             context,
             tt,
             heuristics,
-            use_tt: config.transposition_table,
-            ordering: config.move_ordering,
-            quiescence: config.quiescence,
+            parts: config.parts,
             root_moves: Vec::new(),
             excluded: Vec::new(),
-            aspiration: config.aspiration_windows,
             root_depth: 0,
             stack: SearchStack::default(),
-            null_move: config.null_move,
-            late_move_reductions: config.late_move_reductions,
-            futility: config.futility,
             best_move_share: None,
         };
         searcher.root_moves = searcher.initial_root_order(root_moves);
@@ -103,7 +91,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// the cache while the evaluation is updated, ready for the child's probe.
     #[inline]
     pub(super) fn play_move(&mut self, pos: &Chess, m: Move) -> Chess {
-        let tt = self.use_tt.then_some(self.tt);
+        let tt = self.parts.transposition_table.then_some(self.tt);
         self.context.play_announced(pos, m, |key| {
             if let Some(tt) = tt {
                 tt.prefetch(key);
@@ -127,7 +115,8 @@ impl<'c, O: SearchObserver> DepthSearch<'c> for PvsSearcher<'_, 'c, O> {
     /// From the fifth depth on (by default), within an aspiration window around the last score.
     fn search_depth(&mut self, depth: u32, last: Score) -> DepthOutcome {
         let depth = depth as i32;
-        if self.aspiration && depth >= params::asp_min_depth() && !is_mate_score(last) {
+        if self.parts.aspiration_windows && depth >= params::asp_min_depth() && !is_mate_score(last)
+        {
             self.search_root_aspirated(depth, last)
         } else {
             self.search_root(depth, -INFINITY, INFINITY)
@@ -144,7 +133,7 @@ impl<'c, O: SearchObserver> DepthSearch<'c> for PvsSearcher<'_, 'c, O> {
     }
 
     fn hashfull(&self) -> Option<u32> {
-        self.use_tt.then(|| self.tt.hashfull())
+        self.parts.transposition_table.then(|| self.tt.hashfull())
     }
 
     /// The table's move in the position after `best`.

@@ -118,7 +118,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         beta: Score,
         static_eval: Score,
     ) -> bool {
-        self.null_move
+        self.parts.null_move
             && !node.pv
             && !node.in_check
             && node.depth >= params::nmp_min_depth()
@@ -165,7 +165,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         beta: Score,
         static_eval: Score,
     ) -> Option<Score> {
-        let cut = self.futility
+        let cut = self.parts.futility
             && !node.pv
             && !node.in_check
             && node.depth <= params::rfp_max_depth()
@@ -185,7 +185,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         static_eval: Score,
     ) -> Option<Score> {
         let margin = futility_margin(node.depth)?;
-        let futile = self.futility
+        let futile = self.parts.futility
             && !node.pv
             && !node.in_check
             && alpha.abs() < MATE_BOUND
@@ -198,8 +198,10 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// a margin times the depth squared. None where nothing is pruned so.
     #[inline]
     pub(super) fn see_pruning_threshold(&self, node: &Node, quiet: bool) -> Option<Score> {
-        let prunes =
-            self.futility && !node.pv && !node.in_check && node.depth <= params::see_max_depth();
+        let prunes = self.parts.futility
+            && !node.pv
+            && !node.in_check
+            && node.depth <= params::see_max_depth();
         let threshold = if quiet {
             -params::see_quiet_margin() * node.depth
         } else {
@@ -212,8 +214,10 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// check searches before it prunes the later ones: more with depth and when improving.
     #[inline]
     pub(super) fn late_move_limit(&self, node: &Node) -> Option<usize> {
-        let prunes =
-            self.futility && !node.pv && !node.in_check && node.depth <= params::lmp_max_depth();
+        let prunes = self.parts.futility
+            && !node.pv
+            && !node.in_check
+            && node.depth <= params::lmp_max_depth();
         let divisor = params::lmp_divisor() - node.improving as i32;
         let limit = (params::lmp_base() + node.depth * node.depth) / divisor;
         prunes.then_some(limit as usize)
@@ -428,7 +432,7 @@ pub(super) mod tests {
             let in_check = checked(node(1, 5));
             assert_eq!(searcher.reverse_futility(&pv, 0, 5000), None);
             assert_eq!(searcher.reverse_futility(&in_check, 0, 5000), None);
-            searcher.futility = false;
+            searcher.parts.futility = false;
             assert_eq!(searcher.reverse_futility(&node(1, 5), 0, 5000), None);
         });
     }
@@ -457,7 +461,7 @@ pub(super) mod tests {
             let in_check = checked(node(1, 5));
             assert_eq!(searcher.futility_value(&pv, 0, -5000), None);
             assert_eq!(searcher.futility_value(&in_check, 0, -5000), None);
-            searcher.futility = false;
+            searcher.parts.futility = false;
             assert_eq!(searcher.futility_value(&node(1, 5), 0, -5000), None);
         });
     }
@@ -491,7 +495,7 @@ pub(super) mod tests {
                 assert_eq!(searcher.see_pruning_threshold(&node, false), None);
                 assert_eq!(searcher.late_move_limit(&node), None);
             }
-            searcher.futility = false;
+            searcher.parts.futility = false;
             assert_eq!(searcher.see_pruning_threshold(&node(1, 5), true), None);
             assert_eq!(searcher.late_move_limit(&node(1, 5)), None);
         });

@@ -31,7 +31,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let singular_beta = hit.score - params::se_beta_margin() * depth;
         // The plies the extension may add.
         let room = EXTENSION_PLIES_PER_DEPTH as i32 * self.root_depth - (ply as i32 + depth);
-        let tested = self.futility
+        let tested = self.parts.futility
             && !node.pv
             && room > 0
             && depth >= params::se_min_depth()
@@ -158,7 +158,7 @@ mod tests {
             ] {
                 assert!(!tested(searcher, node, hit), "{node:?} {hit:?}");
             }
-            searcher.futility = false;
+            searcher.parts.futility = false;
             assert!(!tested(searcher, node(9, 2), lower(0)));
         });
     }

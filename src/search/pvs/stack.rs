@@ -10,14 +10,14 @@ use shakmaty::{Move, MoveList};
 
 use crate::eval::Score;
 use crate::search::pvs::history::{Continuation, PieceTo};
-use crate::search::pvs::picker::MoveFrame;
+use crate::search::pvs::picker::StagedPicker;
 use crate::search::types::MAX_PLY;
 
 /// What the node at one ply knows and has done.
 #[derive(Default)]
 pub struct PlyFrame {
     /// The node's moves and the state of handing them out in order.
-    pub moves: MoveFrame,
+    pub moves: StagedPicker,
     /// The two latest quiet moves that cut a node off at this ply, the newest first.
     pub killers: [Option<Move>; 2],
     /// The node's static evaluation (None in check).

@@ -389,7 +389,7 @@ fn minimax_depths_are_predicted_from_their_growth_not_eight_times() {
             let estimate = predicted(measured, branching);
             assert!(estimate >= next, "{measured:?}: {estimate} < {next}");
             assert!(estimate <= 2.0 * next, "{measured:?}: {estimate} vs {next}");
-            // The old assumption, 8 times the last depth, fell far short.
+            // A fixed guess of 8 times the last depth falls far short.
             assert!(8.0 * (measured[d - 1] as f64) < next / 2.0);
         }
     }

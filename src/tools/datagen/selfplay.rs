@@ -2,8 +2,6 @@
 //! soft node limit a move, adjudicated when clearly won or drawn; its quiet positions become
 //! records.
 
-use std::time::Instant;
-
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use shakmaty::{Color, Move, Position};
@@ -65,13 +63,7 @@ fn think(game: &Game, settings: &GameSettings, state: &mut SearchState) -> Optio
     };
     let config = &settings.search;
     let result = search::run(
-        &SearchRequest {
-            game,
-            config,
-            limits: &limits,
-            signals: &signals,
-            start: Instant::now(),
-        },
+        &SearchRequest::now(game, config, &limits, &signals),
         state,
         &mut report,
     );

@@ -22,13 +22,13 @@ fn position(fen: &str) -> Chess {
 }
 
 /// Every (move, stage) the frame hands out, in order.
-fn drain(frame: &mut MoveFrame, pos: &Chess, heuristics: &Heuristics) -> Vec<(Move, Stage)> {
+fn drain(frame: &mut StagedPicker, pos: &Chess, heuristics: &Heuristics) -> Vec<(Move, Stage)> {
     drain_with(frame, pos, heuristics, [None; 2])
 }
 
 /// [`drain`] with the ply's `killers`.
 fn drain_with(
-    frame: &mut MoveFrame,
+    frame: &mut StagedPicker,
     pos: &Chess,
     heuristics: &Heuristics,
     killers: [Option<Move>; 2],
@@ -82,7 +82,7 @@ fn every_legal_move_comes_once_in_every_mode() {
         let heuristics = Heuristics::default();
         let tables = [None, legal.first().copied(), legal.last().copied()];
         for (table, ordered) in tables.into_iter().flat_map(|t| [(t, true), (t, false)]) {
-            let mut frame = MoveFrame::default();
+            let mut frame = StagedPicker::default();
             frame.start(table, ordered, true);
             let picked = drain_with(&mut frame, &pos, &heuristics, killers);
             assert_eq!(
@@ -102,7 +102,7 @@ fn without_quiet_moves_only_the_noisy_ones_come() {
         let (killers, _) = with_killers(&pos);
         let heuristics = Heuristics::default();
         for ordered in [true, false] {
-            let mut frame = MoveFrame::default();
+            let mut frame = StagedPicker::default();
             frame.start(None, ordered, false);
             let picked = drain_with(&mut frame, &pos, &heuristics, killers);
             assert_eq!(
@@ -125,7 +125,7 @@ fn unordered_moves_come_in_the_generators_order() {
     for fen in FENS {
         let pos = position(fen);
         let generated = generate(&pos, GenKind::All);
-        let mut frame = MoveFrame::default();
+        let mut frame = StagedPicker::default();
         // Unordered, the table move is not put first either.
         frame.start(generated.last().copied(), false, true);
         let picked = drain(&mut frame, &pos, &Heuristics::default());
@@ -151,7 +151,7 @@ fn the_stages_come_in_order_table_noisy_killers_quiet_bad_noisy() {
         let (killers, killer) = with_killers(&pos);
         let heuristics = Heuristics::default();
         let table = pos.legal_moves().into_iter().find(|&m| Some(m) != killer);
-        let mut frame = MoveFrame::default();
+        let mut frame = StagedPicker::default();
         frame.start(table, true, true);
         let picked = drain_with(&mut frame, &pos, &heuristics, killers);
         let ranks: Vec<usize> = stages(&picked).into_iter().map(rank).collect();
@@ -187,7 +187,7 @@ fn noisy_moves_come_by_mvv_lva_good_then_bad() {
     // Pawn takes queen, knight takes rook, queen takes a pawn defended by a pawn (loses), queen
     // takes a defended knight (loses), a capture-promotion.
     let pos = position("1r2k3/P1p5/3p4/2n1p3/3q4/4PN2/2Q5/4K3 w - - 0 1");
-    let mut frame = MoveFrame::default();
+    let mut frame = StagedPicker::default();
     frame.start(None, true, true);
     let picked = drain(&mut frame, &pos, &Heuristics::default());
     for stage in [Stage::Noisy, Stage::BadNoisy] {
@@ -226,7 +226,7 @@ fn quiet_moves_come_by_history_and_continuation_history() {
     }
     heuristics.record_cutoff(c, &[c], Color::White, 4, [None; 2]);
     let order = |heuristics: &Heuristics, cont: Continuation| {
-        let mut frame = MoveFrame::default();
+        let mut frame = StagedPicker::default();
         frame.start(None, true, true);
         frame.follow(cont);
         let picked = drain(&mut frame, &pos, heuristics);
@@ -261,7 +261,7 @@ fn quiet_checks_only_leaves_the_other_quiet_moves_out() {
         let checks = generate(&pos, GenKind::QuietChecks);
         let (killers, killer) = with_killers(&pos);
         let heuristics = Heuristics::default();
-        let mut frame = MoveFrame::default();
+        let mut frame = StagedPicker::default();
         frame.start(None, true, true);
         frame.quiet_checks_only();
         let picked = drain_with(&mut frame, &pos, &heuristics, killers);
@@ -288,7 +288,7 @@ fn a_frame_restarted_forgets_the_last_node() {
     let other = position(FENS[5]);
     let (killers, _) = with_killers(&pos);
     let heuristics = Heuristics::default();
-    let mut frame = MoveFrame::default();
+    let mut frame = StagedPicker::default();
     frame.start(pos.legal_moves().first().copied(), true, true);
     frame.quiet_checks_only();
     frame.follow([Some(1), Some(2)]);
@@ -310,7 +310,7 @@ fn captures_that_lose_material_come_after_the_quiet_moves() {
     // Qxd5 loses the queen to c6xd5; Nxe5 wins a pawn.
     let pos = position("4k3/8/2p5/3pp3/8/5N2/3Q4/4K3 w - - 0 1");
     let picked = drain(
-        &mut MoveFrame::default_started(),
+        &mut StagedPicker::default_started(),
         &pos,
         &Heuristics::default(),
     );
@@ -330,10 +330,10 @@ fn captures_that_lose_material_come_after_the_quiet_moves() {
         .all(|&(m, stage)| !m.is_capture() && stage == Stage::Quiet));
 }
 
-impl MoveFrame {
+impl StagedPicker {
     /// A frame started for an ordered node with quiet moves and no table move.
-    fn default_started() -> MoveFrame {
-        let mut frame = MoveFrame::default();
+    fn default_started() -> StagedPicker {
+        let mut frame = StagedPicker::default();
         frame.start(None, true, true);
         frame
     }
