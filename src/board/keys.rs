@@ -6,6 +6,8 @@ use shakmaty::{
     CastlingSide, Chess, Color, EnPassantMode, File, Move, Position, Role, Square,
 };
 
+use crate::board::changes::{Also, PieceChanges};
+
 /// The Zobrist key of a position (en passant counted only when it is a legal capture).
 pub fn zobrist_key(pos: &Chess) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
@@ -20,33 +22,19 @@ pub fn key_after(pos: &Chess, key: u64, m: Move, child: &Chess) -> u64 {
     let mut k = Zobrist64(key) ^ Zobrist64::zobrist_for_white_turn();
     let piece =
         |sq: Square, role: Role, color: Color| Zobrist64::zobrist_for_piece(sq, role.of(color));
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            k ^= piece(from, role, us);
-            k ^= piece(to, promotion.unwrap_or(role), us);
-            if let Some(captured) = capture {
-                k ^= piece(to, captured, !us);
-            }
-        }
-        Move::EnPassant { from, to } => {
-            k ^= piece(from, Role::Pawn, us);
-            k ^= piece(to, Role::Pawn, us);
-            k ^= piece(Square::from_coords(to.file(), from.rank()), Role::Pawn, !us);
-        }
-        Move::Castle { king, rook } => {
-            let side = CastlingSide::from_queen_side(rook < king);
-            k ^= piece(king, Role::King, us);
+    let Some(changes) = PieceChanges::of(us, m) else {
+        return zobrist_key(child);
+    };
+    let ((role, from), (placed, to)) = (changes.removed, changes.placed);
+    k ^= piece(from, role, us);
+    k ^= piece(to, placed, us);
+    match changes.also {
+        Also::Nothing => {}
+        Also::Capture(taken, square) => k ^= piece(square, taken, !us),
+        Also::RookMove(rook, rook_to) => {
             k ^= piece(rook, Role::Rook, us);
-            k ^= piece(side.king_to(us), Role::King, us);
-            k ^= piece(side.rook_to(us), Role::Rook, us);
+            k ^= piece(rook_to, Role::Rook, us);
         }
-        Move::Put { .. } => return zobrist_key(child),
     }
     let (before, after) = (pos.castles(), child.castles());
     if before.castling_rights() != after.castling_rights() {

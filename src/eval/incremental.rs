@@ -1,10 +1,11 @@
 //! What the search keeps up to date move by move instead of counting the pieces at every node:
 //! the seeds' material balance and the positional evaluator's material and square bonuses.
 
-use shakmaty::{Board, Chess, Color, Move, Position, Role, Square};
+use shakmaty::{Board, Chess, Color, Move, Position, Role};
 
 use super::tapered::Pair;
 use super::{material, psqt, Score};
+use crate::board::changes::{Also, PieceChanges};
 
 /// The piece sums of a position (material, square bonuses), each White's minus Black's: the
 /// material and positional evaluators' running state, as `nnue::NnueAccumulator` is the net's.
@@ -47,30 +48,17 @@ impl PieceSums {
 #[inline]
 fn psqt_gain(us: Color, m: Move) -> Pair {
     let ps = psqt::piece_square;
-    match m {
-        Move::Normal {
-            role,
-            from,
-            capture,
-            to,
-            promotion,
-        } => {
-            let moved = ps(us, promotion.unwrap_or(role), to) - ps(us, role, from);
-            moved + capture.map_or(Pair::default(), |taken| ps(!us, taken, to))
+    let Some(changes) = PieceChanges::of(us, m) else {
+        return Pair::default();
+    };
+    let ((role, from), (placed, to)) = (changes.removed, changes.placed);
+    let moved = ps(us, placed, to) - ps(us, role, from);
+    match changes.also {
+        Also::Nothing => moved,
+        Also::Capture(taken, square) => moved + ps(!us, taken, square),
+        Also::RookMove(rook, rook_to) => {
+            moved + ps(us, Role::Rook, rook_to) - ps(us, Role::Rook, rook)
         }
-        Move::EnPassant { from, to } => {
-            let taken = Square::from_coords(to.file(), from.rank());
-            ps(us, Role::Pawn, to) - ps(us, Role::Pawn, from) + ps(!us, Role::Pawn, taken)
-        }
-        Move::Castle { king, rook } => {
-            let Some(side) = m.castling_side() else {
-                return Pair::default();
-            };
-            ps(us, Role::King, side.king_to(us)) - ps(us, Role::King, king)
-                + ps(us, Role::Rook, side.rook_to(us))
-                - ps(us, Role::Rook, rook)
-        }
-        Move::Put { .. } => Pair::default(),
     }
 }
 

@@ -72,27 +72,32 @@ fn a_clock_for_the_other_side_only_is_a_timed_search() {
 }
 
 /// A move under a clock comes back long before that clock runs out: the soft budget is about a
-/// twentieth of it and the hard limit four times that, a fifth; the test allows three tenths,
-/// a second or more of margin for a loaded machine, while a search that spent its clock as if
-/// it were the last move's, or ignored it, fails.
+/// twentieth of it plus ¾ of the increment, and the hard limit four times that, at most a fifth
+/// of the clock plus three increments. The test allows that hard limit and 3 s of slack for a
+/// loaded machine (5 s of the 10 s clock, 7.3 s of the 20 s one), while a search that ignored
+/// the clock, or spent it whole as a movetime, fails. The budget's exact numbers are
+/// src/search/time.rs's unit tests.
 #[test]
 fn a_clocked_move_comes_back_well_within_the_clock() {
     let mut engine = Engine::start();
     let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
     engine.command(&format!("position startpos moves {}", moves.join(" ")));
-    for (go, clock_ms) in [
-        ("go wtime 10000 btime 10000", 10_000),
+    for (go, clock_ms, increment_ms) in [
+        ("go wtime 10000 btime 10000", 10_000, 0),
         (
             "go wtime 20000 btime 20000 winc 100 binc 100 movestogo 30",
             20_000,
+            100,
         ),
     ] {
         let started = Instant::now();
         let (lines, answer) = engine.go(go);
         let spent = started.elapsed();
+        // The hard limit (a fifth of the clock, three increments) and 3 s of slack.
+        let bound = Duration::from_millis(clock_ms / 5 + 3 * increment_ms + 3000);
         assert!(
-            spent < Duration::from_millis(clock_ms * 3 / 10),
-            "{go}: answered after {spent:?}"
+            spent < bound,
+            "{go}: answered after {spent:?}, not within {bound:?}"
         );
         assert!(deepest(&lines) > 1, "{go}: {lines:?}");
         assert_legal_answer(START_FEN, &moves, &answer);
@@ -201,28 +206,34 @@ fn go_movetime_is_spent_whole() {
 
 /// After `ponderhit`, the time already pondered counts towards the move's budget, as in
 /// Stockfish: pondered past its hard limit, a search answers at once. With `go ponder movetime
-/// 1000` pondered 1.5 s, and with a 4 s clock (hard limit about 0.8 s) pondered 1.5 s, the
-/// answer must come within 0.25 s of `ponderhit`; the search that restarted its clock there
-/// answered 0.3–0.8 s later.
+/// 2000`, and with a 10 s clock (hard limit about 2 s), each pondered 2.5 s, the answer must
+/// come within half the hard limit of `ponderhit`, 1 s: a loaded machine's delay in answering
+/// at once. A search that restarted its movetime there answers no sooner than its 2 s; one
+/// that restarted its clock answered 0.3–0.8 s after `ponderhit` with a 4 s clock, about
+/// 40–100% of its hard limit of 0.8 s.
 #[test]
 fn ponderhit_counts_the_time_already_pondered() {
     let moves = ["e2e4", "e7e5", "g1f3", "b8c6"];
-    for go in [
-        "go ponder movetime 1000",
-        "go ponder wtime 4000 btime 4000 winc 0 binc 0",
+    for (go, hard_ms) in [
+        ("go ponder movetime 2000", 2000),
+        ("go ponder wtime 10000 btime 10000 winc 0 binc 0", 2000),
     ] {
         let mut engine = Engine::start();
         engine.command("setoption name Ponder value true");
         engine.command(&format!("position startpos moves {}", moves.join(" ")));
         engine.send(go);
-        std::thread::sleep(Duration::from_millis(1500));
+        // Pondered past the hard limit.
+        std::thread::sleep(Duration::from_millis(hard_ms + 500));
         let hit = Instant::now();
         engine.send("ponderhit");
         let (_, best) = engine.read_bestmove();
         let after = hit.elapsed();
+        // Half the hard limit: late for a search that answers at once, early for one that
+        // starts the move's time afresh.
+        let bound = Duration::from_millis(hard_ms / 2);
         assert!(
-            after < Duration::from_millis(250),
-            "{go}: answered {after:?} after ponderhit"
+            after < bound,
+            "{go}: answered {after:?} after ponderhit, not within {bound:?}"
         );
         assert_legal_answer(START_FEN, &moves, &bestmove_of(&best));
     }

@@ -5,6 +5,7 @@ use shakmaty::{Board, Chess, Color, Move, Piece, Position, Role, Square};
 
 use super::net::Net;
 use super::{bucket, feature, HIDDEN, QA, QB, SCALE};
+use crate::board::changes::{Also, PieceChanges};
 use crate::eval::Score;
 
 /// Each side's sums of its feature rows and the biases: White's first, then Black's.
@@ -126,38 +127,22 @@ impl NnueAccumulator {
     #[inline]
     pub fn set_after(&mut self, parent: &NnueAccumulator, net: &Net, pos: &Chess, m: Move) {
         let us = pos.turn();
-        let ours = |role| Piece { color: us, role };
-        let theirs = |role| Piece { color: !us, role };
-        match m {
-            Move::Normal {
-                role,
-                from,
-                capture,
-                to,
-                promotion,
-            } => {
-                let moved = ((ours(role), from), (ours(promotion.unwrap_or(role)), to));
-                match capture {
-                    Some(taken) => self.capture_from(parent, net, moved, (theirs(taken), to)),
-                    None => self.shift_from(parent, net, moved.0, moved.1),
-                }
+        let Some(changes) = PieceChanges::of(us, m) else {
+            *self = *parent;
+            return;
+        };
+        let ((role, from), (placed, to)) = (changes.removed, changes.placed);
+        let moved = ((role.of(us), from), (placed.of(us), to));
+        match changes.also {
+            Also::Nothing => self.shift_from(parent, net, moved.0, moved.1),
+            Also::Capture(taken, square) => {
+                self.capture_from(parent, net, moved, (taken.of(!us), square));
             }
-            Move::EnPassant { from, to } => {
-                let taken = Square::from_coords(to.file(), from.rank());
-                let moved = ((ours(Role::Pawn), from), (ours(Role::Pawn), to));
-                self.capture_from(parent, net, moved, (theirs(Role::Pawn), taken));
+            Also::RookMove(rook, rook_to) => {
+                self.shift_from(parent, net, moved.0, moved.1);
+                let rook_piece = Role::Rook.of(us);
+                self.shift(net, (rook_piece, rook), (rook_piece, rook_to));
             }
-            Move::Castle { king, rook } => {
-                let Some(side) = m.castling_side() else {
-                    *self = *parent;
-                    return;
-                };
-                let king_to = (ours(Role::King), side.king_to(us));
-                self.shift_from(parent, net, (ours(Role::King), king), king_to);
-                let rook_to = (ours(Role::Rook), side.rook_to(us));
-                self.shift(net, (ours(Role::Rook), rook), rook_to);
-            }
-            Move::Put { .. } => *self = *parent,
         }
     }
 }

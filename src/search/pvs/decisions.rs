@@ -11,19 +11,13 @@ use crate::search::pvs::selective::futility_margin;
 use crate::search::pvs::tt::Hit;
 
 impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
-    /// Tells the observer that the node pruned `m` by late-move pruning (`late`, with the
-    /// limit), else by futility (a futile node's killer), with `alpha` the node's own.
+    /// Tells the observer that the node pruned `m` by late-move pruning (`late`), else by
+    /// futility (a futile node's killer).
     #[inline(always)]
-    pub(super) fn report_pruned(
-        &mut self,
-        m: Move,
-        node: &Node,
-        (late, limit): (bool, Option<usize>),
-        alpha: Score,
-    ) {
+    pub(super) fn report_pruned(&mut self, m: Move, node: &Node, late: bool) {
         let count = self.stack[node.ply].quiets.len();
         self.context.decide(node.ply, || {
-            let rule = pruning_rule(node, late, (count, limit), alpha);
+            let rule = pruning_rule(node, late, count);
             Decision::Pruned { m, rule }
         });
     }
@@ -74,14 +68,10 @@ pub(super) fn re_search(full_depth: bool, score: Score, alpha: Score) -> Decisio
 }
 
 /// The rule that prunes a move of `node` that may be pruned: late-move pruning when `late`
-/// (`count` quiet moves searched, the limit), else futility (a killer at a futile node).
-fn pruning_rule(
-    node: &Node,
-    late: bool,
-    (count, limit): (usize, Option<usize>),
-    alpha: Score,
-) -> Prune {
-    match limit.filter(|_| late) {
+/// (`count` quiet moves searched), else futility (a killer at a futile node).
+fn pruning_rule(node: &Node, late: bool, count: usize) -> Prune {
+    let alpha = node.alpha;
+    match node.late_limit.filter(|_| late) {
         Some(limit) => Prune::LateMove {
             count,
             limit,

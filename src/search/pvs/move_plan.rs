@@ -12,31 +12,55 @@ use crate::search::pvs::searcher::{Node, PvsSearcher};
 use crate::search::pvs::see::see_ge;
 use crate::search::pvs::selective::LateMove;
 
+/// Where a node's move loop stands when its picker hands out a move.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Progress {
+    /// The moves searched so far.
+    pub(super) searched: usize,
+    /// The best score so far (before any move: the futility value at a futile node, else
+    /// -INFINITY).
+    pub(super) best: Score,
+    /// Alpha, raised by the moves so far (the node's own is [`Node::alpha`]).
+    pub(super) alpha: Score,
+}
+
+/// What a node does with a move its picker hands out.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum MovePlan {
+    /// Skip it: a rule prunes it (the observer has been told which).
+    Prune,
+    /// Search it: with what its reduction is computed from when it is a late move that may be
+    /// reduced, else None.
+    Search(Option<LateMove>),
+}
+
 impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
-    /// What the node does with `m`, handed out at `stage` after `searched` moves with `best` the
-    /// best score so far: None when a rule prunes it (the observer is told which), else whether
-    /// and how it may be reduced. `checks` finds whether a move gives check, made when first
-    /// needed.
+    /// What the node does with `m`, handed out at `stage` with the loop at `progress`: prune it
+    /// or search it, reduced if late. `checks` finds whether a move gives check, made when
+    /// first needed.
     #[inline(always)]
     pub(super) fn plan_move(
         &mut self,
         pos: &Chess,
-        (m, stage): (Move, Stage),
+        m: Move,
+        stage: Stage,
         node: &Node,
-        (searched, best, alpha): (usize, Score, Score),
-        (late_limit, reduce): (Option<usize>, bool),
+        progress: &Progress,
         checks: &mut Option<CheckInfo>,
-    ) -> Option<Option<LateMove>> {
+    ) -> MovePlan {
+        let Progress { searched, best, .. } = *progress;
         let (depth, ply) = (node.depth, node.ply);
         // At a futile node the frame hands out only quiet moves that check; killers are tested.
         // Late quiet moves of a shallow node are pruned too (late-move pruning), unless they
         // check or every move so far is mated.
         let late = stage == Stage::Quiet
             && best > -MATE_BOUND
-            && late_limit.is_some_and(|limit| self.stack[ply].quiets.len() >= limit);
+            && node
+                .late_limit
+                .is_some_and(|limit| self.stack[ply].quiets.len() >= limit);
         let prunable = (stage == Stage::Killer && node.futility_value.is_some()) || late;
         let min_moves = params::lmr_min_moves() + i32::from(node.pv) * params::lmr_pv_extra_moves();
-        let reducible = reduce
+        let reducible = node.reduce
             && searched >= min_moves as usize
             && matches!(stage, Stage::Quiet | Stage::Killer | Stage::BadNoisy);
         // Late moves that lose material by exchange (SEE pruning), unless every move so far is
@@ -52,17 +76,17 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                 .get_or_insert_with(|| CheckInfo::new(pos))
                 .gives_check(pos, m);
         if prunable && !gives_check {
-            self.report_pruned(m, node, (late, late_limit), alpha);
-            return None;
+            self.report_pruned(m, node, late);
+            return MovePlan::Prune;
         }
         if let Some(threshold) =
             see_threshold.filter(|&t| !gives_check && !see_ge(pos.board(), m, t))
         {
             let rule = Prune::See { threshold, depth };
             self.context.decide(ply, || Decision::Pruned { m, rule });
-            return None;
+            return MovePlan::Prune;
         }
-        Some(reducible.then(|| LateMove {
+        MovePlan::Search(reducible.then(|| LateMove {
             depth,
             searched,
             pv: node.pv,

@@ -7,6 +7,7 @@ use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
 use crate::search::observer::{Decision, Extended, SearchObserver, Window};
 use crate::search::pvs::decisions::re_search;
 use crate::search::pvs::history::piece_to;
+use crate::search::pvs::move_plan::{MovePlan, Progress};
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::{Node, PvsSearcher, EXTENSION_PLIES_PER_DEPTH};
@@ -134,6 +135,8 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let mut node = Node {
             depth,
             ply,
+            alpha,
+            beta,
             in_check,
             pv,
             improving: self.improving(ply, static_eval),
@@ -141,10 +144,12 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             static_eval,
             table_move_noisy: false,
             table_move_extension: 0,
+            late_limit: None,
+            reduce: false,
         };
         if let Some(eval) = static_eval.filter(|_| !excluding) {
             let eval = refined_by(eval, hit);
-            if let Some(score) = self.prune_node(pos, &mut node, (alpha, beta), eval) {
+            if let Some(score) = self.prune_node(pos, &mut node, eval) {
                 return Err(score);
             }
         }
@@ -169,7 +174,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         if node.futility_value.is_some() {
             moves.quiet_checks_only();
         }
-        Ok(self.search_moves(pos, gen, node, alpha, beta))
+        Ok(self.search_moves(pos, gen, node))
     }
 
     /// Whether the static evaluation at `ply` beats the one two plies before (the same side to
@@ -186,13 +191,8 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The selective parts before the moves of a node out of check (static evaluation `eval`):
     /// reverse futility and null move, which may settle it (the score returned), and the
     /// futility value set in `node`.
-    fn prune_node(
-        &mut self,
-        pos: &Chess,
-        node: &mut Node,
-        (alpha, beta): (Score, Score),
-        eval: Score,
-    ) -> Option<Score> {
+    fn prune_node(&mut self, pos: &Chess, node: &mut Node, eval: Score) -> Option<Score> {
+        let (alpha, beta) = (node.alpha, node.beta);
         if let Some(score) = self.reverse_futility(node, beta, eval) {
             let margin = reverse_futility_margin(node);
             self.context.decide(node.ply, || Decision::ReverseFutility {
@@ -239,56 +239,45 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
 
     /// Searches the moves in the frame of `ply` (PVS, with late-move reductions and futility
     /// pruning), records the result in the table and the heuristics.
-    pub(super) fn search_moves(
-        &mut self,
-        pos: &Chess,
-        gen: &MoveGen,
-        node: Node,
-        mut alpha: Score,
-        beta: Score,
-    ) -> Score {
-        let Node { depth, ply, .. } = node;
-        let original_alpha = alpha;
+    pub(super) fn search_moves(&mut self, pos: &Chess, gen: &MoveGen, mut node: Node) -> Score {
+        let (depth, ply, beta) = (node.depth, node.ply, node.beta);
         let color = pos.turn();
-        let reduce =
+        node.reduce =
             self.parts.late_move_reductions && depth >= params::lmr_min_depth() && !node.in_check;
+        node.late_limit = self.late_move_limit(&node);
         // Where futility prunes the quiet moves that do not check (the frame does not even
         // generate them), none of them is expected to beat the futility value.
-        let mut best = node.futility_value.unwrap_or(-INFINITY);
+        let best = node.futility_value.unwrap_or(-INFINITY);
+        let mut progress = Progress {
+            searched: 0,
+            best,
+            alpha: node.alpha,
+        };
         let mut best_move = None;
-        let mut searched = 0;
         // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
         let mut checks: Option<CheckInfo> = None;
         self.stack[ply].quiets.clear();
-        let late_limit = self.late_move_limit(&node);
         let excluded = self.stack[ply].excluded;
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
             if Some(m) == excluded {
                 continue;
             }
-            let progress = (searched, best, original_alpha);
-            let Some(late_move) = self.plan_move(
-                pos,
-                (m, stage),
-                &node,
-                progress,
-                (late_limit, reduce),
-                &mut checks,
-            ) else {
+            let plan = self.plan_move(pos, m, stage, &node, &progress, &mut checks);
+            let MovePlan::Search(late_move) = plan else {
                 continue;
             };
-            let score = self.search_move(pos, m, &node, searched, late_move, (alpha, beta));
-            searched += 1;
+            let score = self.search_move(pos, m, &node, &progress, late_move);
+            progress.searched += 1;
             if self.context.stopped() {
                 return 0;
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
+            if score > progress.best {
+                progress.best = score;
+                if score > progress.alpha {
+                    progress.alpha = score;
                     best_move = Some(m);
                     self.context.pv_mut().update(ply, m);
-                    if alpha >= beta {
+                    if progress.alpha >= beta {
                         self.on_beta_cutoff(m, pos, ply, depth);
                         self.report_cutoff(gen, pos.board(), ply, color);
                         break;
@@ -296,29 +285,31 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                 }
             }
         }
+        let best = progress.best;
         // The search without the table move knows only a bound on the other moves.
         if excluded.is_none() {
-            let bound = Bound::of(best, original_alpha, beta);
+            let bound = Bound::of(best, node.alpha, beta);
             let key = self.context.history().key();
             self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
         }
         best
     }
 
-    /// Plays `m`, the move of the node after `searched` others, and searches it: the first (the
-    /// table move, when there is one) with the full window and its singular extension, the later
-    /// ones by [`PvsSearcher::search_later_move`], reduced if late when `reduce`.
+    /// Plays `m`, the move of the node after `progress.searched` others, and searches it: the
+    /// first (the table move, when there is one) with the full window and its singular
+    /// extension, the later ones by [`PvsSearcher::search_later_move`], reduced by
+    /// [`late_move_reduction`] when a `late_move`.
     #[inline(always)]
     fn search_move(
         &mut self,
         pos: &Chess,
         m: Move,
         node: &Node,
-        searched: usize,
+        progress: &Progress,
         late_move: Option<LateMove>,
-        (alpha, beta): (Score, Score),
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
+        let (searched, alpha, beta) = (progress.searched, progress.alpha, node.beta);
         if is_quiet(m) {
             self.stack[ply].quiets.push(m);
         }
@@ -337,7 +328,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                     depth,
                 });
             }
-            self.search_later_move(&child, node, reduction, alpha, beta)
+            self.search_later_move(&child, node, reduction, alpha)
         };
         self.context.undo();
         score
@@ -355,9 +346,9 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         }
     }
 
-    /// A move after the first (principal variation search): a null-window search, reduced by
-    /// `reduction` plies first; searched again at full depth, then with the full window, while
-    /// it beats alpha.
+    /// A move after the first (principal variation search) with the loop's `alpha`: a
+    /// null-window search, reduced by `reduction` plies first; searched again at full depth,
+    /// then with the node's full window, while it beats alpha.
     #[inline]
     pub(super) fn search_later_move(
         &mut self,
@@ -365,9 +356,8 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         node: &Node,
         reduction: i32,
         alpha: Score,
-        beta: Score,
     ) -> Score {
-        let (new_depth, ply) = (node.depth - 1, node.ply + 1);
+        let (new_depth, ply, beta) = (node.depth - 1, node.ply + 1, node.beta);
         let mut score = -self.negamax(child, new_depth - reduction, ply, -alpha - 1, -alpha);
         if reduction > 0 && score > alpha && !self.context.stopped() {
             self.context

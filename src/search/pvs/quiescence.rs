@@ -76,7 +76,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                 if !gen.has_legal_move() {
                     return DRAW;
                 }
-                self.store_quiescence((key, ply), hit, (stand_pat, Bound::Lower), None, raw_eval);
+                self.store_quiescence(key, ply, hit, (stand_pat, Bound::Lower), None, raw_eval);
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
@@ -106,7 +106,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
         }
         let bound = Bound::of(best, original_alpha, beta);
-        self.store_quiescence((key, ply), hit, (best, bound), best_move, raw_eval);
+        self.store_quiescence(key, ply, hit, (best, bound), best_move, raw_eval);
         best
     }
 
@@ -175,14 +175,15 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     #[inline]
     fn store_quiescence(
         &mut self,
-        (key, ply): (u64, usize),
+        key: u64,
+        ply: usize,
         hit: Option<Hit>,
-        result: (Score, Bound),
+        (score, bound): (Score, Bound),
         m: Option<Move>,
         eval: Option<Score>,
     ) {
         if hit.is_none_or(|hit| hit.depth <= 0) {
-            self.store(key, (0, result.0, result.1), m, ply, eval);
+            self.store(key, (0, score, bound), m, ply, eval);
         }
     }
 

@@ -39,11 +39,16 @@ pub struct PvsSearcher<'a, 'c, O = Unobserved> {
     pub(super) best_move_share: Option<f64>,
 }
 
-/// What [`PvsSearcher::search_moves`] needs to know of its node.
-#[derive(Clone, Copy, Debug)]
+/// What the selective parts and [`PvsSearcher::search_moves`] need to know of a node: what is
+/// fixed over its move loop.
+#[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Node {
     pub(super) depth: i32,
     pub(super) ply: usize,
+    /// The node's window (after mate distance pruning): its moves' loop raises a copy of
+    /// `alpha`, this one stays the node's own (the table's bound is taken against it).
+    pub(super) alpha: Score,
+    pub(super) beta: Score,
     pub(super) in_check: bool,
     /// A node of the principal variation: searched with a window wider than null.
     pub(super) pv: bool,
@@ -57,6 +62,11 @@ pub(super) struct Node {
     pub(super) table_move_noisy: bool,
     /// The plies the table move is searched deeper by (a singular extension).
     pub(super) table_move_extension: i32,
+    /// With late-move pruning at this node: how many quiet moves it searches before it prunes
+    /// the later ones. Set when its moves' loop starts.
+    pub(super) late_limit: Option<usize>,
+    /// Whether late moves of this node may be reduced. Set when its moves' loop starts.
+    pub(super) reduce: bool,
 }
 
 impl<'a, 'c, O: SearchObserver> PvsSearcher<'a, 'c, O> {

@@ -262,13 +262,8 @@ pub(super) mod tests {
         Node {
             depth,
             ply,
-            in_check: false,
-            pv: false,
-            improving: false,
-            futility_value: None,
             static_eval: Some(0),
-            table_move_noisy: false,
-            table_move_extension: 0,
+            ..Node::default()
         }
     }
 
