@@ -122,9 +122,9 @@ mod tests {
         assert_eq!(
             nodes,
             [
-                (Evaluation::Material, 150_373),
-                (Evaluation::Positional, 231_457),
-                (Evaluation::Nnue, 196_449)
+                (Evaluation::Material, 154_575),
+                (Evaluation::Positional, 233_687),
+                (Evaluation::Nnue, 200_550)
             ]
         );
     }

@@ -56,11 +56,34 @@ pub enum Prune {
     LosingCapture,
 }
 
+/// Why IterativeDeepening searches a node deeper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extended {
+    /// The node is in check: a ply.
+    Check,
+    /// The node has a single legal move: a ply.
+    OneReply,
+    /// The node's move is its parent's singular table move, searched `plies` deeper: the
+    /// parent's other moves, searched without it, scored `score` < `beta` (the singular bound).
+    Singular {
+        plies: i32,
+        score: Score,
+        beta: Score,
+    },
+}
+
 /// A decision of IterativeDeepening at a node, with the values it compared (negamax).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Decision {
-    /// Searched a ply deeper, to `depth`: in check, or with a single legal move.
-    Extension { depth: i32, check: bool },
+    /// Searched deeper, to `depth`, for `cause`.
+    Extension { depth: i32, cause: Extended },
+    /// The singular-extension test of the table move `m`: the node's position is searched
+    /// again without `m`, to `depth`, with a null window at `beta` (the table's score less a
+    /// margin). The next node entered, at the same ply, is that search.
+    SingularTest { m: Move, depth: i32, beta: Score },
+    /// Multi-cut: without its table move the node still reached `score` (the singular bound),
+    /// at least `beta`, so it fails high with it without searching its moves.
+    MultiCut { score: Score, beta: Score },
     /// Mate distance pruning: the window the nearest mates leave, (`alpha`, `beta`), is empty.
     MateDistance { alpha: Score, beta: Score },
     /// The table's result (stored at `depth`, a `bound` of `score`) settles the node.

@@ -1,12 +1,13 @@
 //! The decisions of IterativeDeepening's selective search as `engine tree` records them: every
-//! legal move of a full-width node is searched, pruned by a named rule, or skipped by a cut-off,
-//! each decision holds the values that made it, and the explorer's page names every one of them.
+//! legal move of a full-width node is searched, pruned by a named rule, or skipped by a cut-off
+//! (a singularity test's every move but its node's table move), each decision holds the values
+//! that made it, and the explorer's page names every one of them.
 
 use std::collections::HashMap;
 
 use engine::board::game::Game;
 use engine::eval::Evaluation;
-use engine::search::observer::{Decision, NodeKind, Prune};
+use engine::search::observer::{Decision, Extended, NodeKind, Prune};
 use engine::search::SearchKind;
 use engine::tools::tree::{self, Edge, SearchTree, Step};
 use shakmaty::{Chess, Move, Position};
@@ -15,9 +16,12 @@ use crate::explorer::LARGE_FEN;
 use crate::page::pages;
 use crate::tree::{config, record, KIWIPETE, SMALL};
 
+/// The start position: searched to depth 9, it tests table moves for singularity.
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 /// The default search of each position to its depth.
 fn default_trees() -> Vec<(&'static str, SearchTree)> {
-    [(SMALL[0], 7), (KIWIPETE, 5), (LARGE_FEN, 7)]
+    [(SMALL[0], 7), (KIWIPETE, 5), (LARGE_FEN, 7), (START, 9)]
         .into_iter()
         .map(|(fen, depth)| {
             let config = config(SearchKind::IterativeDeepening, Evaluation::Nnue);
@@ -38,6 +42,7 @@ fn positions(fen: &str, tree: &SearchTree) -> Vec<Chess> {
                 child
             }
             (Edge::Null, Some(p)) => all[p].clone().swap_turn().expect("a legal null move"),
+            (Edge::Without { .. }, Some(p)) => all[p].clone(),
             _ => root.clone(),
         };
         all.push(pos);
@@ -86,6 +91,9 @@ fn every_legal_move_of_a_full_width_node_is_searched_pruned_or_skipped_once() {
             seen.extend(own_pruned.iter().map(|&(_, m)| m));
             seen.extend(skipped.iter().map(|s| s.mv));
             let mut legal: Vec<Move> = positions[id].legal_moves().into_iter().collect();
+            if let Edge::Without { mv, .. } = node.edge {
+                legal.retain(|&m| m != mv);
+            }
             let key = |m: &Move| format!("{m:?}");
             seen.sort_by_key(key);
             legal.sort_by_key(key);
@@ -265,6 +273,13 @@ fn the_page_names_each_reduction_re_search_prune_and_null_move_cut() {
                     Decision::NullMove { .. } => 'N',
                     Decision::NullMoveResult { .. } => 'n',
                     Decision::ReverseFutility { .. } => 'F',
+                    Decision::SingularTest { .. } => 'W',
+                    Decision::MultiCut { .. } => 'Y',
+                    Decision::Extension {
+                        cause: Extended::Singular { .. },
+                        ..
+                    } => 'X',
+                    Decision::Extension { .. } => 'E',
                     _ => return None,
                 };
                 Some((d, letter))
@@ -322,4 +337,78 @@ fn the_page_names_each_reduction_re_search_prune_and_null_move_cut() {
             "{fen}"
         );
     }
+}
+
+/// The test of `tested`'s table move, if it made one: its singularity test node.
+fn singularity_test(tree: &SearchTree, tested: usize) -> Option<usize> {
+    let children = &tree.nodes[tested].children;
+    children
+        .iter()
+        .copied()
+        .find(|&c| matches!(tree.nodes[c].edge, Edge::Without { .. }))
+}
+
+#[test]
+fn singularity_tests_and_singular_extensions_hold_the_values_they_compared() {
+    let (mut tests, mut extended, mut cut) = (0, 0, 0);
+    for (fen, tree) in default_trees() {
+        for (id, node) in tree.nodes.iter().enumerate() {
+            let Some(test) = singularity_test(&tree, id) else {
+                continue;
+            };
+            let what = format!("{fen}: node {id} {:?}", node.notes);
+            let t = &tree.nodes[test];
+            let (Edge::Without { mv, .. }, Some(w), Some(score)) = (&t.edge, t.window, t.score)
+            else {
+                panic!("{what}: a test searched without a move, with a window and a value");
+            };
+            // The node's table move, left out at the node's own ply with a null window.
+            assert_eq!(node.table_move.as_ref().map(|s| s.mv), Some(*mv), "{what}");
+            assert_eq!((t.ply, w.beta - w.alpha), (node.ply, 1), "{what}");
+            let announced = t.notes.iter().any(|d| {
+                matches!(*d, Decision::SingularTest { m, beta, .. } if m == *mv && beta == w.beta)
+            });
+            assert!(announced, "{what}: {:?}", t.notes);
+            tests += 1;
+            // Then the table move first, extended when every other move stayed below the bound;
+            // or, when one reached it past the node's beta, a multi-cut and no move.
+            let after =
+                &node.children[node.children.iter().position(|&c| c == test).unwrap_or(0) + 1..];
+            let multi_cut = node.notes.iter().find_map(|d| match *d {
+                Decision::MultiCut { score, beta } => Some((score, beta)),
+                _ => None,
+            });
+            if let Some((bound, beta)) = multi_cut {
+                assert!(
+                    after.is_empty() && score >= w.beta && bound == w.beta,
+                    "{what}"
+                );
+                assert!(bound >= beta && node.score == Some(bound), "{what}");
+                cut += 1;
+                continue;
+            }
+            let first = &tree.nodes[*after.first().expect("the table move after its test")];
+            assert!(
+                matches!(first.edge, Edge::Move { mv: m, .. } if m == *mv),
+                "{what}"
+            );
+            let extension = first.notes.iter().find_map(|d| match *d {
+                Decision::Extension {
+                    cause: Extended::Singular { plies, score, beta },
+                    ..
+                } => Some((plies, score, beta)),
+                _ => None,
+            });
+            assert_eq!(extension.is_some(), score < w.beta, "{what}");
+            if let Some((plies, test_score, beta)) = extension {
+                assert!((1..=2).contains(&plies), "{what}");
+                assert_eq!((test_score, beta), (score, w.beta), "{what}");
+                extended += 1;
+            }
+        }
+    }
+    assert!(
+        tests > 0 && extended > 0 && cut > 0,
+        "{tests} tests, {extended} extended, {cut} multi-cuts"
+    );
 }

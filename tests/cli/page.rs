@@ -11,9 +11,9 @@ const DIGITS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345
 fn note_args(kind: char) -> usize {
     match kind {
         'I' | 'P' | 'K' => 1,
-        'E' | 'M' | 'N' => 2,
+        'E' | 'M' | 'N' | 'W' | 'Y' => 2,
         'T' | 'F' | 'n' | 'U' | 'R' | 'S' => 3,
-        'A' => 4,
+        'A' | 'X' => 4,
         _ => panic!("a note of kind {kind}"),
     }
 }

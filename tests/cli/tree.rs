@@ -92,6 +92,8 @@ pub fn positions(fen: &str, tree: &SearchTree) -> Vec<Option<Chess>> {
                 child.play_unchecked(*mv);
                 child
             }),
+            // A singularity test searches its parent's position again.
+            (Edge::Without { .. }, Some(parent)) => all[parent].clone(),
             _ => None,
         };
         all.push(pos);
@@ -165,11 +167,13 @@ fn the_tree_has_the_nodes_and_the_score_of_the_search() {
             let root = tree.roots.last().expect("a root");
             assert_eq!(tree.nodes[root.node].score, Some(plain.score), "{what}");
             assert_eq!(tree.result.best, plain.best, "{what}");
-            // Every node was left with a value, and lies one ply below its parent.
+            // Every node was left with a value, and lies one ply below its parent (a
+            // singularity test at its parent's ply).
             for node in &tree.nodes {
                 assert!(node.score.is_some(), "{what}");
                 if let Some(parent) = node.parent {
-                    assert_eq!(node.ply, tree.nodes[parent].ply + 1, "{what}");
+                    let below = usize::from(!matches!(node.edge, Edge::Without { .. }));
+                    assert_eq!(node.ply, tree.nodes[parent].ply + below, "{what}");
                 }
             }
             // The PV drawn is the line the search reported, all of it, and one node a ply.

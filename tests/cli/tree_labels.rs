@@ -43,6 +43,7 @@ fn positions(fen: &str, tree: &SearchTree) -> Vec<Chess> {
                 child
             }
             (Edge::Null, Some(parent)) => all[parent].clone().swap_turn().expect("not in check"),
+            (Edge::Without { .. }, Some(parent)) => all[parent].clone(),
             _ => root.clone(),
         };
         all.push(pos);
@@ -50,7 +51,8 @@ fn positions(fen: &str, tree: &SearchTree) -> Vec<Chess> {
     all
 }
 
-/// The three lines a node's label should have: its move (SAN, `root`, `null`); its value from
+/// The three lines a node's label should have: its move (SAN, `root`, `null`, `without` and the
+/// move of a singularity test); its value from
 /// MAX's side, marked `≥` (MAX has at least it) or `≤` (at most) when it is a bound; its window
 /// from MAX's side.
 fn expected_lines(fen: &str, tree: &SearchTree) -> Vec<Vec<String>> {
@@ -65,6 +67,10 @@ fn expected_lines(fen: &str, tree: &SearchTree) -> Vec<Vec<String>> {
                 Edge::Move { mv, .. } => {
                     let parent = node.parent.expect("a move has a parent");
                     San::from_move(&positions[parent], mv).to_string()
+                }
+                Edge::Without { mv, .. } => {
+                    let parent = node.parent.expect("a test has a parent");
+                    format!("without {}", San::from_move(&positions[parent], mv))
                 }
             };
             let score = node.score.expect("a value");

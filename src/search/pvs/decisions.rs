@@ -32,14 +32,17 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         });
     }
 
-    /// A cut-off at `ply`: the observer is told the moves the frame would still hand out.
+    /// A cut-off at `ply`: the observer is told the moves the frame would still hand out (but
+    /// the move a singularity test leaves out).
     #[inline]
     pub(super) fn report_cutoff(&mut self, gen: &MoveGen, board: &Board, ply: usize, color: Color) {
         let (frame, heuristics) = (&mut self.stack[ply], &*self.heuristics);
+        let excluded = frame.excluded;
         self.context.cutoff(ply, || {
             let killers = frame.killers;
             std::iter::from_fn(|| frame.moves.next(gen, board, heuristics, color, killers))
                 .map(|(m, _)| m)
+                .filter(|&m| Some(m) != excluded)
                 .collect()
         });
     }

@@ -1,7 +1,8 @@
 //! IterativeDeepening's own parts: the searcher and its root and nodes (principal variation
-//! search), what it tells an observer of its decisions, quiescence, the selective parts, the
-//! search stack, the staged move picker and the history it learns, static exchange evaluation, the transposition table, the tablebase probe, Lazy SMP, the
-//! state kept from one move to the next, and the tunable parameters of them all.
+//! search), what it tells an observer of its decisions, quiescence, the selective parts and
+//! singular extensions, the search stack, the staged move picker and the history it learns,
+//! static exchange evaluation, the transposition table, the table and tablebase probes, Lazy
+//! SMP, the state kept from one move to the next, and the tunable parameters of them all.
 
 mod decisions;
 pub mod history;
@@ -15,6 +16,7 @@ mod root;
 pub mod searcher;
 pub mod see;
 mod selective;
+mod singular;
 pub mod smp;
 pub mod stack;
 pub mod state;

@@ -4,21 +4,17 @@
 use crate::board::movegen::{CheckInfo, MoveGen};
 use crate::board::rules::{self, Repetition};
 use crate::eval::{mated_in, Score, DRAW, INFINITY, MATE, MATE_BOUND};
-use crate::search::observer::{Decision, SearchObserver, Window};
-use crate::search::pvs::decisions::{re_search, table_cut};
+use crate::search::observer::{Decision, Extended, SearchObserver, Window};
+use crate::search::pvs::decisions::re_search;
 use crate::search::pvs::history::piece_to;
 use crate::search::pvs::move_plan::{MovePlan, Progress};
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
-use crate::search::pvs::probe::TablebaseProbe;
-use crate::search::pvs::searcher::{Node, PvsSearcher};
+use crate::search::pvs::searcher::{Node, PvsSearcher, EXTENSION_PLIES_PER_DEPTH};
 use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin, LateMove};
-use crate::search::pvs::tt::{decode_move, Bound, Hit};
+use crate::search::pvs::tt::{Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
-use shakmaty::{Board, Chess, Color, Move, MoveList, Position};
-
-/// How many times the root's depth the plies of a line may reach and still be extended.
-const EXTENSION_PLIES_PER_DEPTH: usize = 2;
+use shakmaty::{Board, Chess, Color, Move, Position};
 
 impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// The principal variation search of `pos` with `depth` plies left, told to the observer.
@@ -47,8 +43,11 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     ) -> Score {
         let gen = MoveGen::new(pos);
         let in_check = gen.in_check();
-        let may_extend =
-            ply < EXTENSION_PLIES_PER_DEPTH * self.root_depth as usize && ply < MAX_PLY / 2;
+        // A search without the table move (the singularity test) keeps the depth it is given:
+        // the node it tests was extended already.
+        let may_extend = self.stack[ply].excluded.is_none()
+            && ply < EXTENSION_PLIES_PER_DEPTH * self.root_depth as usize
+            && ply < MAX_PLY / 2;
         if in_check && may_extend {
             depth += 1;
         }
@@ -63,9 +62,9 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             return 0;
         }
         if in_check && may_extend {
-            let check = true;
+            let cause = Extended::Check;
             self.context
-                .decide(ply, || Decision::Extension { depth, check });
+                .decide(ply, || Decision::Extension { depth, cause });
         }
         if ply >= MAX_PLY - 1 {
             return self.context.evaluate(pos);
@@ -81,32 +80,28 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                 .decide(ply, || Decision::MateDistance { alpha, beta });
             return alpha;
         }
-        let pv_node = beta - alpha > 1;
-        let key = self.context.history().key();
-        let hit = self.probe(key, ply);
-        if let Some(hit) = hit {
-            if !pv_node && hit.cuts(depth, alpha, beta) {
-                self.context.stats_mut().tt_cutoffs += 1;
-                self.context.table_cutoff(ply);
-                self.context.decide(ply, || table_cut(hit));
-                return hit.score;
-            }
-        }
-        let tablebase = self.probe_tablebase(pos, depth, ply, alpha, beta);
-        if let TablebaseProbe::Cut(score) = tablebase {
-            return score;
-        }
+        let (hit, tablebase) = match self.probe_node(pos, depth, ply, (alpha, beta)) {
+            Ok(found) => found,
+            Err(score) => return score,
+        };
         let count = gen.count_moves(2);
         if count == 0 {
             return score_without_moves(in_check, ply);
         }
         if count == 1 && !in_check && may_extend {
             depth += 1;
-            let check = false;
+            let cause = Extended::OneReply;
             self.context
-                .decide(ply, || Decision::Extension { depth, check });
+                .decide(ply, || Decision::Extension { depth, cause });
         }
-        let node = (depth, ply, in_check, pv_node);
+        // A single move is extended already, never tested for singularity.
+        let node = (
+            depth,
+            ply,
+            in_check,
+            beta - alpha > 1,
+            may_extend && count > 1,
+        );
         match self.search_node(pos, &gen, node, hit, (alpha, beta)) {
             Ok(score) => self.bound_by_tablebase(tablebase, score, depth, ply),
             Err(score) => score,
@@ -114,21 +109,28 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     }
 
     /// The static evaluation, the selective parts and the moves of a node `(depth, ply, in
-    /// check, in the PV)`: Ok with the moves' score, Err with a score the selective parts settled.
+    /// check, in the PV, whose table move may be extended)`: Ok with the moves' score, Err with
+    /// a score the selective parts settled. A search without the table move (the singularity
+    /// test) takes its node's static evaluation and prunes nothing before its moves.
     #[inline]
     fn search_node(
         &mut self,
         pos: &Chess,
         gen: &MoveGen,
-        (depth, ply, in_check, pv): (i32, usize, bool, bool),
+        (depth, ply, in_check, pv, extendable): (i32, usize, bool, bool, bool),
         hit: Option<Hit>,
         (alpha, beta): (Score, Score),
     ) -> Result<Score, Score> {
+        let excluding = self.stack[ply].excluded.is_some();
         // No static evaluation in check: nothing there would use it. The table keeps it.
-        let static_eval = (!in_check).then(|| {
-            hit.and_then(|hit| hit.eval)
-                .unwrap_or_else(|| self.context.evaluate(pos))
-        });
+        let static_eval = if excluding {
+            self.stack[ply].eval
+        } else {
+            (!in_check).then(|| {
+                hit.and_then(|hit| hit.eval)
+                    .unwrap_or_else(|| self.context.evaluate(pos))
+            })
+        };
         self.stack[ply].eval = static_eval;
         let mut node = Node {
             depth,
@@ -141,10 +143,11 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             futility_value: None,
             static_eval,
             table_move_noisy: false,
+            table_move_extension: 0,
             late_limit: None,
             reduce: false,
         };
-        if let Some(eval) = static_eval {
+        if let Some(eval) = static_eval.filter(|_| !excluding) {
             let eval = refined_by(eval, hit);
             if let Some(score) = self.prune_node(pos, &mut node, eval) {
                 return Err(score);
@@ -152,18 +155,18 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         }
         let table_move = hit.and_then(|hit| gen.decode(hit.mv));
         node.table_move_noisy = table_move.is_some_and(|m| !is_quiet(m));
+        self.context.table_move(ply, table_move);
         // Internal iterative reduction: a deep node the table knows no move for is searched a
         // ply shallower (it will be searched again deeper, with a move to try first).
-        if table_move.is_none()
-            && depth >= params::iir_min_depth()
-            && self.parts.futility
-            && !in_check
-        {
+        let iir = self.parts.futility && !in_check && !excluding;
+        if table_move.is_none() && depth >= params::iir_min_depth() && iir {
             node.depth -= 1;
             let depth = node.depth;
             self.context.decide(ply, || Decision::Iir { depth });
         }
-        self.context.table_move(ply, table_move);
+        if let (Some(m), Some(hit), true) = (table_move, hit, extendable) {
+            node.table_move_extension = self.singular_extension(pos, &node, (m, hit), beta)?;
+        }
         let continuation = self.stack.continuation(ply);
         let moves = &mut self.stack[ply].moves;
         moves.start(table_move, self.parts.move_ordering, true);
@@ -254,7 +257,11 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         // Whether moves give check, found without playing them, for the moves that may be pruned or reduced.
         let mut checks: Option<CheckInfo> = None;
         self.stack[ply].quiets.clear();
+        let excluded = self.stack[ply].excluded;
         while let Some((m, stage)) = self.next_move(gen, pos.board(), ply, color) {
+            if Some(m) == excluded {
+                continue;
+            }
             let plan = self.plan_move(pos, m, stage, &node, &progress, &mut checks);
             let MovePlan::Search(late_move) = plan else {
                 continue;
@@ -279,15 +286,19 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
         }
         let best = progress.best;
-        let bound = Bound::of(best, node.alpha, beta);
-        let key = self.context.history().key();
-        self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
+        // The search without the table move knows only a bound on the other moves.
+        if excluded.is_none() {
+            let bound = Bound::of(best, node.alpha, beta);
+            let key = self.context.history().key();
+            self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
+        }
         best
     }
 
     /// Plays `m`, the move of the node after `progress.searched` others, and searches it: the
-    /// first with the full window, the later ones by [`PvsSearcher::search_later_move`],
-    /// reduced by [`late_move_reduction`] when a `late_move`.
+    /// first (the table move, when there is one) with the full window and its singular
+    /// extension, the later ones by [`PvsSearcher::search_later_move`], reduced by
+    /// [`late_move_reduction`] when a `late_move`.
     #[inline(always)]
     fn search_move(
         &mut self,
@@ -305,6 +316,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         self.stack[ply].played = Some(piece_to(pos.turn(), m));
         let child = self.play_move(pos, m);
         let score = if searched == 0 {
+            let depth = depth + node.table_move_extension;
             -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
         } else {
             let reduction = late_move.map_or(0, |late| late_move_reduction(&late));
@@ -394,43 +406,6 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             self.heuristics
                 .record_cutoff(m, &frame.quiets, pos.turn(), depth, cont);
         }
-    }
-
-    pub(super) fn probe(&mut self, key: u64, ply: usize) -> Option<Hit> {
-        if !self.parts.transposition_table {
-            return None;
-        }
-        self.context.stats_mut().tt_probes += 1;
-        let hit = self.tt.probe(key, ply);
-        if hit.is_some() {
-            self.context.stats_mut().tt_hits += 1;
-        }
-        hit
-    }
-
-    /// Stores the result `(depth, score, bound)` of the node at `ply`, its best move and its
-    /// static evaluation.
-    pub(super) fn store(
-        &mut self,
-        key: u64,
-        (depth, score, bound): (i32, Score, Bound),
-        m: Option<Move>,
-        ply: usize,
-        eval: Option<Score>,
-    ) {
-        if self.parts.transposition_table {
-            self.context.stats_mut().tt_stores += 1;
-            self.tt.store(key, (depth, score, bound), m, ply, eval);
-        }
-    }
-
-    pub(super) fn table_move(&self, key: u64, moves: &MoveList, ply: usize) -> Option<Move> {
-        if !self.parts.transposition_table {
-            return None;
-        }
-        self.tt
-            .probe(key, ply)
-            .and_then(|hit| decode_move(hit.mv, moves))
     }
 }
 

@@ -162,6 +162,18 @@ params! {
     /// The least depth at which a node without a table move is searched a ply shallower.
     iir_min_depth = 4 in 2..=8, step 0.5;
 
+    // Singular extensions (selective.rs): the table move is searched deeper when the other
+    // moves, searched at half depth without it, stay below the table's score less a margin.
+    /// The least depth at which the table move is tested for singularity.
+    se_min_depth = 7 in 4..=12, step 0.5;
+    /// How much shallower than the node the table's lower or exact bound may have been searched.
+    se_table_depth_margin = 3 in 1..=6, step 0.5;
+    /// The singular bound lies this many centipawns per ply of depth below the table's score.
+    se_beta_margin = 2 in 1..=8, step 0.5;
+    /// A second ply of extension, outside the PV, when the other moves stay this far below the
+    /// singular bound.
+    se_double_margin = 20 in 0..=100, step 5;
+
     // Quiescence (quiescence.rs).
     /// Delta pruning: how much a capture may gain beyond the piece it takes.
     delta_margin = 200 in 50..=500, step 20;

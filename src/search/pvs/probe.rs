@@ -1,13 +1,15 @@
-//! The tablebase probe of IterativeDeepening's nodes (Stockfish's rule): a draw, or a win or
-//! loss outside the window, decides the node; otherwise the result bounds its score.
+//! The probes of IterativeDeepening's nodes: the transposition table (its result may settle a
+//! node outside the PV), and the tablebases (Stockfish's rule): a draw, or a win or loss outside
+//! the window, decides the node; otherwise the result bounds its score.
 
-use shakmaty::Chess;
+use shakmaty::{Chess, Move, MoveList};
 use shakmaty_syzygy::Wdl;
 
 use crate::eval::{Score, DRAW};
 use crate::search::observer::SearchObserver;
+use crate::search::pvs::decisions::table_cut;
 use crate::search::pvs::searcher::PvsSearcher;
-use crate::search::pvs::tt::Bound;
+use crate::search::pvs::tt::{decode_move, Bound, Hit};
 use crate::search::tablebase::{CURSED_WIN, TB_WIN};
 use crate::search::types::MAX_DEPTH;
 
@@ -83,5 +85,73 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let key = self.context.history().key();
         let depth = (depth + TABLEBASE_STORE_PLIES).min(MAX_DEPTH as i32);
         self.store(key, (depth, score, bound), None, ply, None);
+    }
+
+    /// The table and the tablebases at a node of `depth` at `ply`: Err with the score when
+    /// either settles it, else Ok with the table's entry and what the tablebases say. A search
+    /// without the table move reads neither: they answer for the whole position.
+    #[inline]
+    pub(super) fn probe_node(
+        &mut self,
+        pos: &Chess,
+        depth: i32,
+        ply: usize,
+        (alpha, beta): (Score, Score),
+    ) -> Result<(Option<Hit>, TablebaseProbe), Score> {
+        if self.stack[ply].excluded.is_some() {
+            return Ok((None, TablebaseProbe::None));
+        }
+        let key = self.context.history().key();
+        let hit = self.probe(key, ply);
+        let pv = beta - alpha > 1;
+        if let Some(hit) = hit {
+            if !pv && hit.cuts(depth, alpha, beta) {
+                self.context.stats_mut().tt_cutoffs += 1;
+                self.context.table_cutoff(ply);
+                self.context.decide(ply, || table_cut(hit));
+                return Err(hit.score);
+            }
+        }
+        match self.probe_tablebase(pos, depth, ply, alpha, beta) {
+            TablebaseProbe::Cut(score) => Err(score),
+            tablebase => Ok((hit, tablebase)),
+        }
+    }
+
+    pub(super) fn probe(&mut self, key: u64, ply: usize) -> Option<Hit> {
+        if !self.parts.transposition_table {
+            return None;
+        }
+        self.context.stats_mut().tt_probes += 1;
+        let hit = self.tt.probe(key, ply);
+        if hit.is_some() {
+            self.context.stats_mut().tt_hits += 1;
+        }
+        hit
+    }
+
+    /// Stores the result `(depth, score, bound)` of the node at `ply`, its best move and its
+    /// static evaluation.
+    pub(super) fn store(
+        &mut self,
+        key: u64,
+        (depth, score, bound): (i32, Score, Bound),
+        m: Option<Move>,
+        ply: usize,
+        eval: Option<Score>,
+    ) {
+        if self.parts.transposition_table {
+            self.context.stats_mut().tt_stores += 1;
+            self.tt.store(key, (depth, score, bound), m, ply, eval);
+        }
+    }
+
+    pub(super) fn table_move(&self, key: u64, moves: &MoveList, ply: usize) -> Option<Move> {
+        if !self.parts.transposition_table {
+            return None;
+        }
+        self.tt
+            .probe(key, ply)
+            .and_then(|hit| decode_move(hit.mv, moves))
     }
 }

@@ -1,6 +1,6 @@
 //! The searcher of the search type `IterativeDeepening` (its UCI name, the course's word):
 //! principal variation search inside iterative deepening, with a transposition table, move
-//! ordering, quiescence, and check and one-reply extensions. Its root is searched in
+//! ordering, quiescence, and check, one-reply and singular extensions. Its root is searched in
 //! `pvs/root.rs`, its nodes in `pvs/node.rs`, its per-ply state kept in `pvs/stack.rs`.
 
 use crate::board::keys::zobrist_key;
@@ -14,6 +14,10 @@ use crate::search::pvs::stack::SearchStack;
 use crate::search::pvs::tt::TranspositionTable;
 use crate::search::types::{SearchConfig, SearchParts};
 use shakmaty::{Chess, Move, Position};
+
+/// How many times the root's depth the plies of a line may reach and still be extended (and
+/// the horizon of a line, its plies and depth left, after a singular extension).
+pub(super) const EXTENSION_PLIES_PER_DEPTH: usize = 2;
 
 /// The principal variation searcher and what it uses: the search context, the table, the
 /// ordering heuristics and the search stack.
@@ -56,6 +60,8 @@ pub(super) struct Node {
     pub(super) static_eval: Option<Score>,
     /// The table's move is a capture or promotion.
     pub(super) table_move_noisy: bool,
+    /// The plies the table move is searched deeper by (a singular extension).
+    pub(super) table_move_extension: i32,
     /// With late-move pruning at this node: how many quiet moves it searches before it prunes
     /// the later ones. Set when its moves' loop starts.
     pub(super) late_limit: Option<usize>,

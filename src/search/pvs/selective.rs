@@ -225,7 +225,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::board::game::Game;
     use crate::eval::{is_mate_score, Evaluation, MATE};
@@ -240,7 +240,10 @@ mod tests {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     /// Calls `check` with a searcher of `fen` under the default options (every selective part on).
-    fn with_searcher(fen: &str, check: impl FnOnce(&mut PvsSearcher, &Chess)) {
+    pub(in crate::search::pvs) fn with_searcher(
+        fen: &str,
+        check: impl FnOnce(&mut PvsSearcher, &Chess),
+    ) {
         let game = Game::from_fen(fen).expect("legal");
         let signals = Signals::new(false);
         let mut report = |_| {};
@@ -255,7 +258,7 @@ mod tests {
     }
 
     /// A node outside the PV, not in check, not improving.
-    fn node(depth: i32, ply: usize) -> Node {
+    pub(in crate::search::pvs) fn node(depth: i32, ply: usize) -> Node {
         Node {
             depth,
             ply,

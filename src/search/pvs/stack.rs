@@ -1,5 +1,6 @@
 //! The search stack: one frame per ply, holding what the node at that ply knows and has done
-//! (its moves and their order, its killers, its static evaluation, the move it is searching),
+//! (its moves and their order, its killers, its static evaluation, the move it is searching,
+//! the move a singularity test leaves out),
 //! allocated once per search. A node reads the frames above it for the moves played before it
 //! (continuation history), the evaluation two plies up (improving) and whether its parent passed.
 
@@ -27,6 +28,8 @@ pub struct PlyFrame {
     pub null_move: bool,
     /// The quiet moves the node has searched so far, for the history's malus.
     pub quiets: MoveList,
+    /// The table move the node leaves out while it tests it for singularity.
+    pub excluded: Option<Move>,
 }
 
 impl PlyFrame {

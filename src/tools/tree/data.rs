@@ -9,7 +9,8 @@
 //!   none); `values`: the values. Values and windows are negamax, from the node's side to move.
 //! - `width`: the digits of an index; `move`, `window`, `value`: each node's indices, in the
 //!   order the nodes were entered; `flags`: one digit a node (1 quiescence, 2 null move, 4
-//!   principal variation, 8 value from the table, 16 stopped, without a value).
+//!   principal variation, 8 value from the table, 16 stopped, without a value, 32 a singularity
+//!   test: its parent's position, at the same ply, searched without the move of `move`).
 //! - `steps`: one letter a step: `e` enters the next node (a child of the innermost node entered
 //!   and not left), `l` leaves the innermost, `c` cuts it off, `p` prunes moves there; `c` and `p`
 //!   take the next entry of `pruned`.
@@ -26,7 +27,7 @@ use shakmaty::CastlingMode;
 
 use crate::board::notation::uci_move;
 use crate::eval::Score;
-use crate::search::observer::{Decision, NodeKind, Prune};
+use crate::search::observer::{Decision, Extended, NodeKind, Prune};
 use crate::search::pvs::tt::Bound;
 use crate::tools::tree::{text, Edge, SearchTree, Skipped, Step, TreeNode};
 
@@ -103,7 +104,7 @@ pub fn tree_json(tree: &SearchTree) -> String {
 impl Columns {
     fn add_node(&mut self, node: &TreeNode) {
         let mv = match &node.edge {
-            Edge::Move { mv, san } => self
+            Edge::Move { mv, san } | Edge::Without { mv, san } => self
                 .moves
                 .of(format!("{san} {}", uci_move(*mv, CastlingMode::Standard))),
             _ => 0,
@@ -117,7 +118,8 @@ impl Columns {
             | usize::from(node.edge == Edge::Null) << 1
             | usize::from(node.pv) << 2
             | usize::from(node.table_cutoff) << 3
-            | usize::from(node.score.is_none()) << 4;
+            | usize::from(node.score.is_none()) << 4
+            | usize::from(matches!(node.edge, Edge::Without { .. })) << 5;
         self.flags.push(flags);
     }
 
@@ -241,17 +243,26 @@ fn prune_code(rule: Prune, generated: bool) -> (char, Vec<i64>) {
     }
 }
 
-/// A node's decision as a note's letter and numbers: `E` extension (depth, 1 in check), `M`
-/// mate distance (α, β), `T` table cut (depth, bound 0 exact 1 lower 2 upper, score), `F`
-/// reverse futility (eval, margin, β), `N` null move (depth, reduction), `n` its result (score,
-/// β, 1 cut), `U` futile (eval, margin, α), `I` IIR (depth), `R` reduction (plies, move number,
-/// depth), `S` re-search (1 full depth, score, α), `A` aspiration (1 low, score, new α, new β),
-/// `P` stand pat (eval); `K`, the table move (its index), is added by [`tree_json`].
+/// A node's decision as a note's letter and numbers: `E` extension (depth, 1 in check, 0 a
+/// single move), `X` singular extension (depth, plies, the test's score, the singular β), `W`
+/// the singularity test, a search without the table move (depth, singular β), `Y` multi-cut
+/// (score, β), `M` mate distance (α, β), `T` table cut (depth, bound 0 exact 1 lower 2 upper,
+/// score), `F` reverse futility (eval, margin, β), `N` null move (depth, reduction), `n` its
+/// result (score, β, 1 cut), `U` futile (eval, margin, α), `I` IIR (depth), `R` reduction
+/// (plies, move number, depth), `S` re-search (1 full depth, score, α), `A` aspiration (1 low,
+/// score, new α, new β), `P` stand pat (eval); `K`, the table move (its index), is added by
+/// [`tree_json`].
 fn note(decision: &Decision) -> Option<(char, Vec<i64>)> {
     let n = |v: &[i32]| v.iter().map(|&x| x as i64).collect();
     let b = |x: bool| i32::from(x);
     Some(match *decision {
-        Decision::Extension { depth, check } => ('E', n(&[depth, b(check)])),
+        Decision::Extension { depth, cause } => match cause {
+            Extended::Check => ('E', n(&[depth, 1])),
+            Extended::OneReply => ('E', n(&[depth, 0])),
+            Extended::Singular { plies, score, beta } => ('X', n(&[depth, plies, score, beta])),
+        },
+        Decision::SingularTest { depth, beta, .. } => ('W', n(&[depth, beta])),
+        Decision::MultiCut { score, beta } => ('Y', n(&[score, beta])),
         Decision::MateDistance { alpha, beta } => ('M', n(&[alpha, beta])),
         Decision::TableCut {
             depth,

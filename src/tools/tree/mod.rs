@@ -51,6 +51,12 @@ pub enum Edge {
     },
     /// A null move (IterativeDeepening's null-move pruning): the side to move passes.
     Null,
+    /// IterativeDeepening's singularity test: the parent's position searched again, at the same
+    /// ply, without its table move `mv`.
+    Without {
+        mv: Move,
+        san: String,
+    },
 }
 
 /// One thing the search did, in the order it did it (the replay of the explorer).

@@ -6,7 +6,7 @@ use shakmaty::san::San;
 use shakmaty::{Chess, Move, Position};
 
 use crate::eval::Score;
-use crate::search::observer::{Decision, NodeKind, Prune, SearchObserver, Window};
+use crate::search::observer::{Decision, Extended, NodeKind, Prune, SearchObserver, Window};
 use crate::tools::tree::{Edge, Pruned, Skipped, Step, TreeNode};
 
 /// Builds the nodes of a search's tree from its observer calls.
@@ -23,9 +23,12 @@ pub struct Recorder {
     /// The moves played on the current path, and the position each leads to.
     path: Vec<(Edge, Option<Chess>)>,
     root: Chess,
-    /// A decision about the node to be entered next (a reduction, a re-search, a null move),
-    /// with its ply.
+    /// A decision about the node to be entered next (a reduction, a re-search, a null move, a
+    /// singular extension, a singularity test), with its ply.
     pending: Option<(usize, Decision)>,
+    /// The nodes whose singularity test is open, innermost last: the test takes its node's place
+    /// at its ply until it is left.
+    tested: Vec<usize>,
     /// The first call that did not fit the tree (a node entered at a ply the path has not
     /// reached, a leave or undo without its node or move): a broken hook.
     pub fault: Option<String>,
@@ -42,6 +45,7 @@ impl Recorder {
             path: Vec::new(),
             root: root.clone(),
             pending: None,
+            tested: Vec::new(),
             fault: None,
         }
     }
@@ -162,23 +166,29 @@ impl SearchObserver for Recorder {
             ));
             return;
         }
+        let pending = self.pending.take().filter(|&(at, _)| at == ply);
+        let (parent, edge) = match pending {
+            // The singularity test of the node open at this ply: its child, at the same ply.
+            Some((_, Decision::SingularTest { m, .. })) if ply < self.open.len() => {
+                let tested = self.open[ply];
+                self.tested.push(tested);
+                let san = skipped(self.position_at(ply), m).san.unwrap_or_default();
+                (Some(tested), Edge::Without { mv: m, san })
+            }
+            _ => {
+                let edge = self.path.last().map(|(edge, _)| edge.clone());
+                let parent = ply.checked_sub(1).map(|p| self.open[p]);
+                (parent, edge.unwrap_or(Edge::Root))
+            }
+        };
         self.open.truncate(ply);
         let id = self.nodes.len();
-        let parent = ply.checked_sub(1).map(|p| self.open[p]);
-        let edge = self
-            .path
-            .last()
-            .map_or(Edge::Root, |(edge, _)| edge.clone());
         match parent {
             Some(parent) => self.nodes[parent].children.push(id),
             None => self.roots.push(id),
         }
         let mut node = TreeNode::new(parent, ply, edge, kind);
-        if let Some((at, decision)) = self.pending.take() {
-            if at == ply {
-                node.notes.push(decision);
-            }
-        }
+        node.notes.extend(pending.map(|(_, decision)| decision));
         self.nodes.push(node);
         self.open.push(id);
         self.steps.push(Step::Enter(id));
@@ -213,7 +223,13 @@ impl SearchObserver for Recorder {
                 let node = &mut self.nodes[id];
                 node.window = window;
                 node.score = Some(score);
+                let test = matches!(node.edge, Edge::Without { .. });
                 self.steps.push(Step::Leave(id));
+                // The tested node is open at its ply again.
+                if let Some(tested) = self.tested.pop_if(|_| test) {
+                    self.open.truncate(ply);
+                    self.open.push(tested);
+                }
             }
             _ => self.fail(format!("a node left at ply {ply} that is not open")),
         }
@@ -246,9 +262,16 @@ impl SearchObserver for Recorder {
     fn decision(&mut self, ply: usize, decision: Decision) {
         match decision {
             Decision::Pruned { m, rule } => self.prune(ply, m, rule),
-            Decision::Reduction { .. } | Decision::ReSearch { .. } | Decision::NullMove { .. } => {
+            Decision::Reduction { .. }
+            | Decision::ReSearch { .. }
+            | Decision::NullMove { .. }
+            | Decision::Extension {
+                cause: Extended::Singular { .. },
+                ..
+            } => {
                 self.pending = Some((ply + 1, decision));
             }
+            Decision::SingularTest { .. } => self.pending = Some((ply, decision)),
             _ => match self.open.get(ply) {
                 Some(&id) => self.nodes[id].notes.push(decision),
                 None => self.fail(format!("a decision at ply {ply}, where no node is open")),

@@ -151,13 +151,19 @@ fn shapes_and_items(tree: &SearchTree) -> (Vec<Shape<'_>>, Vec<Item>) {
     (shapes, items)
 }
 
-/// The level of each shape: a node's ply, a pruned box one below its node.
+/// The level of each shape: a node's depth in the tree (its ply, but a singularity test is one
+/// below the node it tests, at the same ply), a pruned box one below its node.
 fn levels(tree: &SearchTree, shapes: &[Shape]) -> Vec<usize> {
+    // A parent is entered before its children.
+    let mut depth = vec![0; tree.nodes.len()];
+    for (id, node) in tree.nodes.iter().enumerate() {
+        depth[id] = node.parent.map_or(0, |p| depth[p] + 1);
+    }
     shapes
         .iter()
         .map(|shape| match shape {
-            Shape::Node(_, node) => node.ply,
-            Shape::Pruned(id, _) => tree.nodes[*id].ply + 1,
+            Shape::Node(id, _) => depth[*id],
+            Shape::Pruned(id, _) => depth[*id] + 1,
         })
         .collect()
 }
@@ -313,6 +319,7 @@ fn write_node(
         Edge::Move { mv, .. } => uci_move(mv, CastlingMode::Standard),
         Edge::Root => "root".to_string(),
         Edge::Null => "0000".to_string(),
+        Edge::Without { mv, .. } => format!("-{}", uci_move(mv, CastlingMode::Standard)),
     };
     let _ = writeln!(
         svg,

@@ -52,12 +52,14 @@ pub fn window_label(w: Window, ply: usize) -> String {
     format!("α {} β {}", value(alpha), value(beta))
 }
 
-/// The move that led to a node, in SAN (`root` at a root, `null` for a null move).
+/// The move that led to a node, in SAN (`root` at a root, `null` for a null move, `without`
+/// and the move for a singularity test).
 pub fn move_label(node: &TreeNode) -> String {
     match &node.edge {
         Edge::Root => "root".to_string(),
         Edge::Move { san, .. } => san.clone(),
         Edge::Null => "null".to_string(),
+        Edge::Without { san, .. } => format!("without {san}"),
     }
 }
 

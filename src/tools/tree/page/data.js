@@ -10,7 +10,7 @@ const DIGIT = new Int8Array(128).fill(-1);
 "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".split("").forEach((c, i) => { DIGIT[c.charCodeAt(0)] = i; });
 /** How many numbers each kind of pruned moves and of note holds. */
 const PRUNE_ARGS = { c: 0, f: 3, g: 3, l: 3, s: 2, d: 4, x: 0 };
-const NOTE_ARGS = { E: 2, M: 2, T: 3, F: 3, N: 2, n: 3, U: 3, I: 1, R: 3, S: 3, A: 4, P: 1, K: 1 };
+const NOTE_ARGS = { E: 2, X: 4, W: 2, Y: 2, M: 2, T: 3, F: 3, N: 2, n: 3, U: 3, I: 1, R: 3, S: 3, A: 4, P: 1, K: 1 };
 /** Step kinds. */
 const ENTER = 0, LEAVE = 1, CUT = 2, PRUNE = 3;
 
@@ -118,7 +118,8 @@ class Search {
         id = next++;
         const p = stack.length ? stack[stack.length - 1] : -1;
         this.parentOf[id] = p;
-        this.plyOf[id] = stack.length;
+        // A singularity test searches its parent's position again, at the same ply.
+        this.plyOf[id] = p >= 0 && this.fl[id] & 32 ? this.plyOf[p] : stack.length;
         this.rootOf[id] = p < 0 ? id : this.rootOf[p];
         this.enterAt[id] = i;
         stack.push(id);
@@ -180,6 +181,8 @@ class Search {
   isNull(id) { return (this.fl[id] & 2) !== 0; }
   isQ(id) { return (this.fl[id] & 1) !== 0; }
   isPv(id) { return (this.fl[id] & 4) !== 0; }
+  /** Whether `id` is a singularity test: its parent's position searched without its table move. */
+  isTest(id) { return (this.fl[id] & 32) !== 0; }
   hasWindow(id) { return this.wi[id] !== 0; }
   /** The node's value, negamax (null if the search stopped inside it). */
   value(id) { return this.fl[id] & 16 ? null : this.values[this.val[id]]; }
@@ -193,6 +196,8 @@ class Search {
     for (let c = id + 1; c < this.end[id]; c = this.end[c]) out.push(c);
     return out;
   }
+  /** The children reached by a move or a null move: the kids but a singularity test. */
+  moveKids(id) { return this.kids(id).filter((c) => !this.isTest(c)); }
   /** The number of nodes below `id`. */
   below(id) { return this.end[id] - id - 1; }
   side(ply) { return isMax(ply) ? this.max : this.minSide; }
@@ -204,6 +209,7 @@ class Search {
     const p = this.parent(id);
     if (p < 0) return "root";
     if (this.isNull(id)) return "null";
+    if (this.isTest(id)) return "without " + this.moveNumber(this.ply(p)) + this.sanOf(id);
     return this.moveNumber(this.ply(p)) + this.sanOf(id);
   }
   /** The number of a move made at `ply`: "8." for White, "8…" for Black. */
@@ -245,8 +251,8 @@ class Search {
     for (let at = id; at >= 0; at = this.parent(at)) out.unshift(at);
     return out;
   }
-  /** The children of `id` that returned before step `s`. */
-  returned(id, s) { return this.kids(id).filter((c) => this.leaveAt[c] < s); }
+  /** The children of `id` that returned before step `s` (a singularity test's value is not one of its moves'). */
+  returned(id, s) { return this.moveKids(id).filter((c) => this.leaveAt[c] < s); }
   /** Whether `id` was searched again (its next sibling, the same move, a re-search): its value is not its parent's to take. */
   superseded(id) {
     const next = this.end[id], p = this.parent(id);
@@ -298,6 +304,7 @@ class Search {
     });
     let turn = f[1];
     for (const at of this.path(id).slice(1)) {
+      if (this.isTest(at)) continue;
       if (!this.isNull(at)) playUci(board, this.uci(at));
       turn = turn === "w" ? "b" : "w";
     }

@@ -61,6 +61,7 @@ function explainEnter(t, id) {
   if (p < 0) return explainRoot(t, id);
   const mover = t.side(ply - 1);
   if (t.isNull(id)) return explainNull(t, id, p) + nodeNotes(t, id);
+  if (t.isTest(id)) return explainTest(t, id, p);
   let text = "Play " + t.label(id) + " (" + mover + ")";
   text += t.isQ(id)
     ? ": quiescence node \u2014 past the horizon only captures are searched, and " + t.side(ply) + " may stand pat on the static evaluation"
@@ -79,9 +80,25 @@ function explainNull(t, id, p) {
   return text + ".";
 }
 
+/** The singularity test `id` of `p` (its note `W`: depth, the singular bound). */
+function explainTest(t, id, p) {
+  const w = t.note(id, "W"), ply = t.ply(p), m = t.sanOf(id), at = t.label(p);
+  const how = w ? ", to depth " + w[0] + ", with a null window at " + fmt(maxView(w[1], ply)) + " (the table's value less a margin)" : "";
+  return "Singularity test at " + at + ": is " + m + ", its table move, the only good move? The same position is searched again without it" + how +
+    ". If every other move is worse for " + t.side(ply) + " than that bound, " + m + " is singular and is searched deeper; if one reaches it and the bound is past " + at +
+    "'s own, " + at + " is cut off (multi-cut).";
+}
+
+/** What the singularity test `id` found, from its value and its window. */
+function testOutcome(t, id) {
+  const v = t.value(id), w = t.rawWindow(id), m = t.sanOf(id), who = t.side(t.ply(id));
+  if (v === null || w === null) return "";
+  return v < w[1] ? " Every other move is worse for " + who + " than the bound: " + m + " is singular." : " Another move reaches the bound: " + m + " is not singular.";
+}
+
 /** What is special about entering child `id` of `p`: table move, scout search, reduction, re-search. */
 function enterNotes(t, id, p) {
-  const sibs = t.kids(p), i = sibs.indexOf(id);
+  const sibs = t.moveKids(p), i = sibs.indexOf(id);
   let notes = "";
   if (i === 0 && t.tableMove(p) !== null && t.tableMove(p) === t.sanOf(id)) {
     notes += " It is the transposition table's move for this position, tried first.";
@@ -123,6 +140,12 @@ function nodeNotes(t, id) {
   let text = "";
   const e = t.note(id, "E"), u = t.note(id, "U"), iir = t.note(id, "I"), ply = t.ply(id);
   if (e) text += " " + (e[1] ? "In check" : "Only one legal move") + ": extended by one ply, to depth " + e[0] + ".";
+  const x = t.note(id, "X");
+  if (x) {
+    const pp = ply - 1, who = t.side(pp);
+    text += " Singular extension: without it, " + who + "'s other moves at " + t.label(t.parent(id)) + " gave " + fmt(maxView(x[2], pp)) +
+      ", worse for " + who + " than the singular bound " + fmt(maxView(x[3], pp)) + ", so it is searched " + plies(x[1]) + " deeper, to depth " + x[0] + ".";
+  }
   if (iir) text += " Internal iterative reduction: the table has no move for it, so it is searched a ply shallower, to depth " + iir[0] + ".";
   if (u) text += " Futile: static evaluation " + sumText(ply, u[0], [[u[1], "margin"]]) + " " + relText(ply, "<=alpha", u[2]) +
     ", so only its captures, killers and checks are searched.";
@@ -147,12 +170,16 @@ function explainRoot(t, id) {
 /** Why node `id` returned as it did (a rule that settled it), or "". */
 function leaveReason(t, id) {
   const ply = t.ply(id), v = t.valueLabel(id);
-  const tc = t.note(id, "T"), rf = t.note(id, "F"), nr = t.note(id, "n"), md = t.note(id, "M"), sp = t.note(id, "P");
+  const tc = t.note(id, "T"), rf = t.note(id, "F"), nr = t.note(id, "n"), md = t.note(id, "M"), sp = t.note(id, "P"), mc = t.note(id, "Y");
   if (tc) {
     // A lower bound from the node's side is an upper one from MAX's at a MIN node.
     const bound = ["the exact value", "a lower bound", "an upper bound"][isMax(ply) || tc[1] === 0 ? tc[1] : 3 - tc[1]];
     return " returns " + v + " from the transposition table: stored at depth " + tc[0] + " as " + bound + " (" +
       fmt(maxView(tc[2], ply)) + "), which settles it for this window without searching a move.";
+  }
+  if (mc) {
+    return " returns " + v + ": multi-cut \u2014 without its table move, another move still reaches " + fmt(maxView(mc[0], ply)) + " " +
+      relText(ply, ">=beta", mc[1]) + ", so it is cut off without searching its moves.";
   }
   if (md) return " returns " + v + ": mate-distance pruning \u2014 no line from here can beat a mate already found nearer the root (the window closes: \u03B1 \u2265 \u03B2).";
   if (rf) return " returns " + v + ": reverse futility \u2014 static evaluation " + sumText(ply, rf[0], [[-rf[1], "margin"]]) + " " +
@@ -183,6 +210,7 @@ function explainLeave(t, id, s) {
   }
   const r = t.note(id, "R");
   if (r) text += " " + reductionText(r) + (reducedFailedHigh(t, id) ? ": it fails high, so it is searched again at full depth." : ": it fails low as expected, so it stays reduced.");
+  if (t.isTest(id)) return text + testOutcome(t, id);
   const outcome = researchOutcome(t, id);
   if (outcome) {
     const first = t.kids(t.parent(id)).find((c) => t.note(c, "R") && t.uci(c) === t.uci(id));
@@ -280,6 +308,7 @@ function decisions(t, id, s) {
   const again = t.note(id, "S");
   if (again) out.push(researchText(t, id, again));
   if (t.isNull(id)) { const nm = t.note(id, "N"); if (nm) out.push("Null move, " + plies(nm[1]) + " shallower: depth " + (nm[0] - 1 - nm[1])); }
+  if (t.isTest(id)) out.push(explainTest(t, id, t.parent(id)) + (t.leaveAt[id] < s ? testOutcome(t, id) : ""));
   const notes = nodeNotes(t, id).trim();
   if (notes) out.push(notes);
   if (t.leaveAt[id] < s) {

@@ -7,7 +7,7 @@ const FILTERS = [
   ["all", "every node"], ["pv", "principal variation only"], ["subtree", "the selected node's subtree"],
   ["reduce", "late-move reductions"], ["research", "re-searches"], ["futility", "futility pruning"],
   ["lmp", "late-move pruning"], ["see", "SEE pruning"], ["rfp", "reverse futility"], ["null", "null moves"],
-  ["tt", "table cuts"], ["cut", "cut-offs"], ["extension", "extensions and IIR"], ["quiescence", "quiescence: stand pat, delta, SEE"],
+  ["tt", "table cuts"], ["cut", "cut-offs"], ["extension", "extensions (singular too) and IIR"], ["quiescence", "quiescence: stand pat, delta, SEE"],
 ];
 let step = 0, playing = null, focusPane = 0, selected = null, hovered = null, follow = true, filter = "all", subtree = null;
 
@@ -31,7 +31,8 @@ function stepMatches(t, s) {
     case "null": { const nr = t.note(id, "n"); return (enter && t.isNull(id)) || (leave && nr !== null && nr[2] === 1); }
     case "tt": return leave && (t.flags(id) & 8) !== 0;
     case "cut": return k === CUT;
-    case "extension": return enter && (t.note(id, "E") !== null || t.note(id, "I") !== null);
+    case "extension": return (enter && (t.note(id, "E") !== null || t.note(id, "X") !== null || t.note(id, "I") !== null || t.isTest(id))) ||
+      (leave && t.note(id, "Y") !== null);
     case "quiescence": return "dx".includes(kind || "-") || (leave && t.isQ(id) && badges(t, id, s + 1).some((b) => b[0] === "SP"));
   }
   return true;
@@ -48,7 +49,7 @@ function summarize(t) {
   const rows = new Map(), depthOf = (id) => t.roots[t.rootIndex.get(t.rootOf[id])][1];
   for (const [root, depth] of t.roots) {
     if (!rows.has(depth)) {
-      rows.set(depth, { depth, searches: 0, nodes: 0, q: 0, lmr: 0, re: 0, f: 0, l: 0, s: 0, rfp: 0, nt: 0, nc: 0, tt: 0, c: 0, qp: 0 });
+      rows.set(depth, { depth, searches: 0, nodes: 0, q: 0, lmr: 0, re: 0, f: 0, l: 0, s: 0, rfp: 0, nt: 0, nc: 0, se: 0, st: 0, mc: 0, tt: 0, c: 0, qp: 0 });
     }
     const r = rows.get(depth);
     r.searches++;
@@ -59,6 +60,7 @@ function summarize(t) {
     const r = rows.get(depthOf(t.noteNode[i])), k = t.noteKind[i], a = t.noteArgs[t.noteArgsAt[i]];
     if (k === "R") r.lmr++; else if (k === "S" && a === 1) r.re++; else if (k === "F") r.rfp++;
     else if (k === "n") { r.nt++; if (t.noteArgs[t.noteArgsAt[i] + 2]) r.nc++; }
+    else if (k === "X") r.se++; else if (k === "W") r.st++; else if (k === "Y") r.mc++;
   }
   for (let g = 0; g < t.groupKind.length; g++) {
     const r = rows.get(depthOf(t.groupNode[g])), k = t.groupKind[g], n = t.groupAt[g + 1] - t.groupAt[g];
@@ -73,7 +75,8 @@ function summaryHtml() {
     ["EBF", "effective branching factor: this depth's nodes over the last depth's"], ["LMR", "late moves reduced"],
     ["Re-searched", "reduced moves searched again at full depth"], ["Futility", "moves pruned by futility (generated or not)"],
     ["LMP", "moves pruned by late-move pruning"], ["SEE", "moves pruned by SEE pruning"], ["RFP", "nodes cut by reverse futility"],
-    ["Null move", "null-move cuts / null moves tried"], ["TT cuts", "nodes settled by the table"], ["Cut-offs", "\u03B1/\u03B2 cut-offs"],
+    ["Null move", "null-move cuts / null moves tried"],
+    ["Singular", "singular extensions / singularity tests (multi-cuts)"], ["TT cuts", "nodes settled by the table"], ["Cut-offs", "\u03B1/\u03B2 cut-offs"],
     ["Quiescence", "quiescence nodes"], ["Q pruned", "captures pruned in quiescence (delta, SEE)"]];
   let html = "";
   for (const t of searches) {
@@ -82,7 +85,7 @@ function summaryHtml() {
     rows.forEach((r, i) => {
       const ebf = i > 0 ? (r.nodes / rows[i - 1].nodes).toFixed(2) : "";
       const cells = [r.depth + (r.searches > 1 ? " (\u00D7" + r.searches + ")" : ""), r.nodes, ebf, r.lmr, r.re, r.f, r.l, r.s, r.rfp,
-        r.nc + " / " + r.nt, r.tt, r.c, r.q, r.qp];
+        r.nc + " / " + r.nt, r.se + " / " + r.st + (r.mc ? " (" + r.mc + ")" : ""), r.tt, r.c, r.q, r.qp];
       html += '<tr data-depth="' + r.depth + '">' + cells.map((c) => "<td>" + c + "</td>").join("") + "</tr>";
     });
     html += "</table>";
@@ -100,7 +103,8 @@ function buildPage() {
     ["border-style:dashed;border-color:#a0a0a0;background:#f4f4f4", "moves skipped or pruned"], ["background:#ececec;border-color:#777", "null move"],
   ].map((l) => '<div><i style="' + l[0] + '"></i>' + l[1] + "</div>").join("");
   const tags = [["b-lmr", "R2", "reduced 2 plies"], ["b-re", "re", "searched again"], ["b-tt", "TT", "table"], ["b-nm", "NM", "null-move cut"],
-    ["b-rfp", "RFP", "reverse futility"], ["b-fut", "F", "futile node"], ["b-ext", "+1", "extended"], ["b-iir", "IIR", "IIR"],
+    ["b-rfp", "RFP", "reverse futility"], ["b-fut", "F", "futile node"], ["b-ext", "+1", "extended"], ["b-ext", "SE?", "singularity test"],
+    ["b-nm", "MC", "multi-cut"], ["b-iir", "IIR", "IIR"],
     ["b-sp", "SP", "stand pat cut"], ["b-md", "MD", "mate distance"]]
     .map((b) => '<div><span class="tag ' + b[0] + '">' + b[1] + "</span>" + b[2] + "</div>").join("");
   document.body.innerHTML = '<header><h1>Search explorer</h1><div class="sub"></div></header>' +

@@ -11,6 +11,9 @@ function badges(t, id, s) {
   if (r) out.push(["R" + r[0], "b-lmr", reductionText(r)]);
   if (again) out.push(["re", "b-re", again[0] ? "searched again at full depth" : "searched again with the full window"]);
   if (t.note(id, "E")) out.push(["+1", "b-ext", "extended by one ply"]);
+  const x = t.note(id, "X");
+  if (x) out.push(["+" + x[1], "b-ext", "singular extension: " + plies(x[1]) + " deeper"]);
+  if (t.isTest(id)) out.push(["SE?", "b-ext", "singularity test: searched without the table move"]);
   if (t.note(id, "I")) out.push(["IIR", "b-iir", "internal iterative reduction"]);
   if (t.note(id, "U")) out.push(["F", "b-fut", "futile: only captures, killers and checks searched"]);
   if (!left) return out;
@@ -19,6 +22,7 @@ function badges(t, id, s) {
   const nr = t.note(id, "n");
   if (nr && nr[2]) out.push(["NM", "b-nm", "null-move cut"]);
   if (t.note(id, "M")) out.push(["MD", "b-md", "mate-distance pruning"]);
+  if (t.note(id, "Y")) out.push(["MC", "b-nm", "multi-cut"]);
   const sp = t.note(id, "P"), w = t.rawWindow(id);
   if (sp && w && sp[0] >= w[1]) out.push(["SP", "b-sp", "stands pat at or above \u03B2"]);
   return out;
@@ -294,7 +298,7 @@ function nodeSvg(pane, id, p, s, cur) {
 /** The badges of a node: the table's move, then what it decided, right to left on its top edge. */
 function badgesSvg(t, id, s) {
   const list = badges(t, id, s), p = t.parent(id);
-  if (p >= 0 && t.tableMove(p) !== null && t.kids(p)[0] === id && t.tableMove(p) === t.sanOf(id)) {
+  if (p >= 0 && t.tableMove(p) !== null && t.moveKids(p)[0] === id && t.tableMove(p) === t.sanOf(id)) {
     list.unshift(["TT move", "b-tt", "the transposition table's move, tried first"]);
   }
   let x = W + 3, out = "";
