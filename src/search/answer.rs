@@ -247,11 +247,12 @@ fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use shakmaty::{Chess, Position};
 
-    fn lines(scores: &[Score]) -> Vec<Line> {
+    /// Root lines of the start position's first moves, scored `scores`.
+    pub(crate) fn lines(scores: &[Score]) -> Vec<Line> {
         let moves = Chess::default().legal_moves();
         scores
             .iter()

@@ -285,16 +285,7 @@ fn chosen_first<'l>(chosen: &'l Line, lines: &'l [Line], asked: usize) -> Vec<&'
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::{Chess, Position};
-
-    fn lines(scores: &[Score]) -> Vec<Line> {
-        let moves = Chess::default().legal_moves();
-        scores
-            .iter()
-            .zip(moves.iter())
-            .map(|(&score, &m)| Line { score, pv: vec![m] })
-            .collect()
-    }
+    use crate::search::answer::tests::lines;
 
     #[test]
     fn levels_grow_with_the_elo_and_stay_in_range() {
