@@ -19,7 +19,8 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// twice the root depth). If one does and the bound beats `beta`, Err with the bound: the
     /// node fails high (multi-cut). Ok(0) where it is not tested or not singular. Never in the
     /// PV, where the table move's deeper score would become the alpha that the other moves,
-    /// searched a ply shallower with null windows, must beat.
+    /// searched a ply shallower with null windows, must beat; nor without move ordering, where
+    /// the node's first move, which the extension deepens, is not the table move.
     pub(super) fn singular_extension(
         &mut self,
         pos: &Chess,
@@ -32,6 +33,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         // The plies the extension may add.
         let room = EXTENSION_PLIES_PER_DEPTH as i32 * self.root_depth - (ply as i32 + depth);
         let tested = self.parts.futility
+            && self.parts.move_ordering
             && !node.pv
             && room > 0
             && depth >= params::se_min_depth()
@@ -158,6 +160,9 @@ mod tests {
             ] {
                 assert!(!tested(searcher, node, hit), "{node:?} {hit:?}");
             }
+            searcher.parts.move_ordering = false;
+            assert!(!tested(searcher, node(9, 2), lower(0)));
+            searcher.parts.move_ordering = true;
             searcher.parts.futility = false;
             assert!(!tested(searcher, node(9, 2), lower(0)));
         });
