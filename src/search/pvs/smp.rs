@@ -158,5 +158,83 @@ mod tests {
         assert_eq!(searched(2), vec![1, 3, 5, 7]);
         assert_eq!(searched(3), vec![1, 4, 5, 8]);
         assert_ne!(searched(3), searched(4));
+        // Stockfish 9's pattern, ((depth + phase) / size) % 2 == 1 skipped: helper 4 has size
+        // 2 and phase 1, helper 7 size 3 and phase 0.
+        assert_eq!(searched(4), vec![3, 4, 7, 8]);
+        assert_eq!(searched(7), vec![1, 2, 6, 7, 8]);
+    }
+
+    #[test]
+    fn two_threads_search_to_the_depth_asked_with_a_legal_answer() {
+        use crate::eval::Evaluation;
+        use crate::search::pvs::state::SearchState;
+        use shakmaty::Position;
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let game = Game::from_fen(kiwipete).expect("legal");
+        let config = SearchConfig {
+            threads: 2,
+            evaluation: Evaluation::Material,
+            ..SearchConfig::default()
+        };
+        let limits = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        let mut state = SearchState::new(16);
+        let result = crate::search::run_alone(&game, &config, &limits, &mut state);
+        assert_eq!(result.depth, 9);
+        assert!(result.best.is_some_and(|m| game.position().is_legal(m)));
+    }
+
+    #[test]
+    fn a_helper_searches_beside_the_main_thread_and_publishes_its_own_nodes() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let game = Game::from_fen(kiwipete).expect("legal");
+        let config = SearchConfig {
+            threads: 3,
+            ..SearchConfig::default()
+        };
+        // The helpers stop by themselves at the threads' total of nodes.
+        let limit = 20_000;
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
+        };
+        let signals = Signals::new(false);
+        let request = SearchRequest::now(&game, &config, &limits, &signals);
+        let moves: Vec<Move> = shakmaty::Position::legal_moves(game.position())
+            .into_iter()
+            .collect();
+        let helpers = Helpers::new(config.threads, &Heuristics::default());
+        let tt = TranspositionTable::new(1);
+        let seen = helpers.run(&request, (&moves, &SearchTables::default()), &tt, |nodes| {
+            let nodes = nodes.expect("the main thread is given the threads' counts");
+            // The main thread searches nothing: wait (10 s at most) for the helpers to reach
+            // the limit and their counts to settle.
+            let counts = || (nodes.others(0), nodes.others(1), nodes.others(2));
+            let waited = Instant::now();
+            let mut last = counts();
+            while waited.elapsed().as_secs() < 10 {
+                thread::yield_now();
+                let now = counts();
+                if now.0 >= limit && now == last {
+                    break;
+                }
+                last = now;
+            }
+            counts()
+        });
+        // Thread i publishes its count in slot i; `others(i)` sums the other slots.
+        let (all, but_first, but_second) = seen;
+        assert!(all >= limit, "{seen:?}");
+        assert!(
+            but_first > 0 && but_second > 0,
+            "both helpers search: {seen:?}"
+        );
+        assert_eq!(
+            all,
+            but_first + but_second,
+            "none counted as the main thread's: {seen:?}"
+        );
     }
 }
