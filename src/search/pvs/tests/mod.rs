@@ -30,11 +30,19 @@ struct Recorder {
     /// The root's board, and each root move played with the nodes entered below it.
     root: Option<shakmaty::Board>,
     subtrees: Vec<(Move, usize)>,
+    /// The ply of the node the search is in (entered, not yet left), the moves played by the
+    /// node last entered at each ply, and per decision (in `decisions`' order) those of its node.
+    ply: usize,
+    plays: Vec<usize>,
+    plays_at_decision: Vec<usize>,
 }
 
 impl SearchObserver for Recorder {
     fn enter(&mut self, ply: usize, kind: NodeKind) {
         self.entered.push((ply, kind));
+        self.ply = ply;
+        self.plays.resize(self.plays.len().max(ply + 1), 0);
+        self.plays[ply] = 0;
         if let Some(last) = self.subtrees.last_mut().filter(|_| ply > 0) {
             last.1 += 1;
         }
@@ -45,13 +53,19 @@ impl SearchObserver for Recorder {
             self.subtrees.push((m, 0));
         }
         self.played.push((board.clone(), m));
+        self.plays.resize(self.plays.len().max(self.ply + 1), 0);
+        self.plays[self.ply] += 1;
     }
     fn play_null(&mut self) {}
     fn undo(&mut self) {}
-    fn leave(&mut self, _ply: usize, _window: Option<Window>, _score: Score) {}
+    fn leave(&mut self, ply: usize, _window: Option<Window>, _score: Score) {
+        self.ply = ply.saturating_sub(1);
+    }
     fn cutoff(&mut self, _ply: usize, _skipped: &[Move]) {}
     fn decision(&mut self, ply: usize, decision: Decision) {
         self.decisions.push((ply, decision));
+        self.plays_at_decision
+            .push(self.plays.get(ply).copied().unwrap_or(0));
     }
 }
 
@@ -265,3 +279,27 @@ mod probe;
 mod quiescence;
 mod root;
 mod singular;
+
+#[test]
+fn each_reduction_is_told_with_its_plies_and_the_moves_number() {
+    let recorded = observed(KIWIPETE, 6, |searcher, _| {
+        for depth in 1..=6 {
+            searcher.search_root(depth, -INFINITY, INFINITY);
+        }
+    });
+    let mut told = 0;
+    for (i, &(ply, decision)) in recorded.decisions.iter().enumerate() {
+        let Decision::Reduction { plies, number, .. } = decision else {
+            continue;
+        };
+        told += 1;
+        assert!(plies > 0, "{decision:?}");
+        // The reduced move was just played at the node: its number (from 1) counts the moves
+        // the node has played.
+        assert_eq!(
+            number, recorded.plays_at_decision[i],
+            "{decision:?} at ply {ply}"
+        );
+    }
+    assert!(told > 0, "a depth-6 search reduces late moves");
+}
