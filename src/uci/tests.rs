@@ -220,3 +220,15 @@ fn an_info_string_is_cut_only_past_its_longest() {
     let longer = "y".repeat(801);
     assert_eq!(output::sanitize(&longer), "y".repeat(800) + "...");
 }
+
+#[test]
+fn the_command_lines_commands_run_then_the_input_counts_as_closed() {
+    let shared = Shared::default();
+    let commands = vec![Command::IsReady, Command::Perft(1)];
+    run_commands(commands, Output::to(Box::new(shared.clone())));
+    let bytes = shared.0.lock().expect("unpoisoned").clone();
+    let text = String::from_utf8(bytes).expect("text");
+    // The start position's 20 moves (perft 1 as published), after readyok.
+    assert!(text.starts_with("readyok\n"), "{text}");
+    assert!(text.ends_with("\nNodes searched: 20\n"), "{text}");
+}
