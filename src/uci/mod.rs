@@ -213,3 +213,6 @@ fn skip_rest_of_line<R: BufRead>(input: &mut R) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -21,3 +21,6 @@ pub mod smp;
 pub mod stack;
 pub mod state;
 pub mod tt;
+
+#[cfg(test)]
+mod tests;

@@ -158,5 +158,76 @@ mod tests {
         assert_eq!(searched(2), vec![1, 3, 5, 7]);
         assert_eq!(searched(3), vec![1, 4, 5, 8]);
         assert_ne!(searched(3), searched(4));
+        // Stockfish 9's pattern, ((depth + phase) / size) % 2 == 1 skipped: helper 4 has size
+        // 2 and phase 1, helper 7 size 3 and phase 0.
+        assert_eq!(searched(4), vec![3, 4, 7, 8]);
+        assert_eq!(searched(7), vec![1, 2, 6, 7, 8]);
+    }
+
+    #[test]
+    fn two_threads_search_to_the_depth_asked_with_a_legal_answer() {
+        use crate::eval::Evaluation;
+        use crate::search::pvs::state::SearchState;
+        use shakmaty::Position;
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let game = Game::from_fen(kiwipete).expect("legal");
+        let config = SearchConfig {
+            threads: 2,
+            evaluation: Evaluation::Material,
+            ..SearchConfig::default()
+        };
+        let limits = Limits {
+            depth: Some(9),
+            ..Limits::default()
+        };
+        let mut state = SearchState::new(16);
+        let result = crate::search::run_alone(&game, &config, &limits, &mut state);
+        assert_eq!(result.depth, 9);
+        assert!(result.best.is_some_and(|m| game.position().is_legal(m)));
+    }
+
+    #[test]
+    fn a_helper_searches_beside_the_main_thread_and_publishes_its_own_nodes() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let game = Game::from_fen(kiwipete).expect("legal");
+        let config = SearchConfig {
+            threads: 3,
+            ..SearchConfig::default()
+        };
+        let limits = Limits::default();
+        let signals = Signals::new(false);
+        let request = SearchRequest::now(&game, &config, &limits, &signals);
+        let moves: Vec<Move> = shakmaty::Position::legal_moves(game.position())
+            .into_iter()
+            .collect();
+        let helpers = Helpers::new(config.threads, &Heuristics::default());
+        let tt = TranspositionTable::new(1);
+        // The main thread searches nothing: it marks its own slot, and waits (5 s at most) until
+        // each helper has published a count in its own (thread i in slot i; `others(i)` sums
+        // the other slots), its mark untouched.
+        let mark = 1 << 60;
+        let seen = helpers.run(&request, (&moves, &SearchTables::default()), &tt, |nodes| {
+            let nodes = nodes.expect("the main thread is given the threads' counts");
+            nodes.publish(0, mark);
+            let counts = || (nodes.others(0), nodes.others(1), nodes.others(2));
+            let published = |(all, but_first, but_second): (u64, u64, u64)| {
+                all > 0 && but_first > mark && but_second > mark
+            };
+            let waited = Instant::now();
+            while !published(counts()) && waited.elapsed().as_secs() < 5 {
+                thread::yield_now();
+            }
+            counts()
+        });
+        let (all, but_first, but_second) = seen;
+        assert!(all > 0 && all < mark, "the helpers' nodes: {seen:?}");
+        assert!(
+            but_first > mark,
+            "the second helper's nodes in its slot: {seen:?}"
+        );
+        assert!(
+            but_second > mark,
+            "the first helper's nodes in its slot: {seen:?}"
+        );
     }
 }
