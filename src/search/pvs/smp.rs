@@ -150,6 +150,7 @@ impl Helper<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::pvs::tests::KIWIPETE;
 
     #[test]
     fn helpers_skip_different_depths() {
@@ -169,8 +170,7 @@ mod tests {
         use crate::eval::Evaluation;
         use crate::search::pvs::state::SearchState;
         use shakmaty::Position;
-        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        let game = Game::from_fen(kiwipete).expect("legal");
+        let game = Game::from_fen(KIWIPETE).expect("legal");
         let config = SearchConfig {
             threads: 2,
             evaluation: Evaluation::Material,
@@ -188,8 +188,7 @@ mod tests {
 
     #[test]
     fn a_helper_searches_beside_the_main_thread_and_publishes_its_own_nodes() {
-        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        let game = Game::from_fen(kiwipete).expect("legal");
+        let game = Game::from_fen(KIWIPETE).expect("legal");
         let config = SearchConfig {
             threads: 3,
             ..SearchConfig::default()
