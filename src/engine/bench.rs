@@ -122,9 +122,9 @@ mod tests {
         assert_eq!(
             nodes,
             [
-                (Evaluation::Material, 154_575),
-                (Evaluation::Positional, 233_687),
-                (Evaluation::Nnue, 200_550)
+                (Evaluation::Material, 197_746),
+                (Evaluation::Positional, 237_944),
+                (Evaluation::Nnue, 204_272)
             ]
         );
     }

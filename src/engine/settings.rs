@@ -60,7 +60,7 @@ pub enum OptionChange {
     Value,
     /// Resize the table to the settings' `hash_mb` (kept only once the table has it).
     Hash,
-    /// Empty the table and forget the ordering heuristics.
+    /// Empty the table and forget the heuristics (move ordering, correction history).
     ClearHash,
     /// Open the tablebases of the directories in the option's text (none when it is empty).
     SyzygyPath,

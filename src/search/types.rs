@@ -86,7 +86,8 @@ pub struct SearchParts {
     /// IterativeDeepening: late quiet moves searched to a reduced depth first.
     pub late_move_reductions: bool,
     /// IterativeDeepening: quiet moves near the horizon that cannot lift a hopeless score are
-    /// skipped, and so are captures in quiescence that cannot (delta pruning).
+    /// skipped, and so are captures in quiescence that cannot (delta pruning); the static
+    /// evaluation (quiescence's stand pat too) is corrected by the correction history.
     pub futility: bool,
 }
 

@@ -1,7 +1,8 @@
 //! What IterativeDeepening learns about quiet moves as it searches (the killers are the search
 //! stack's, `stack.rs`): the history table (by side, from- and to-square) and the continuation
 //! history (by the piece and square of the move one and two plies back), and the ordering score
-//! they give a move.
+//! they give a move; beside them, the correction history of the static evaluation
+//! (`correction.rs`).
 //! Every history value moves towards a bound by "gravity": a bonus shrinks as the value nears
 //! it, so that values stay bounded and recent results weigh more.
 
@@ -9,6 +10,7 @@ use shakmaty::{Color, Move};
 
 use crate::board::movegen::is_noisy;
 use crate::search::ordering::{mvv_lva, CAPTURE};
+use crate::search::pvs::correction::Correction;
 use crate::search::pvs::params;
 
 const TT_MOVE: i32 = 1 << 30;
@@ -24,8 +26,9 @@ pub type PieceTo = u16;
 /// null move or at the root).
 pub type Continuation = [Option<PieceTo>; 2];
 
-/// What IterativeDeepening learns about quiet moves: the history table and the continuation
-/// history (the killers are the search stack's, per ply).
+/// What IterativeDeepening learns as it searches: about quiet moves, the history table and the
+/// continuation history (the killers are the search stack's, per ply); about its static
+/// evaluation, the correction history.
 #[derive(Clone, Debug)]
 pub struct Heuristics {
     /// By colour, from-square and to-square.
@@ -33,6 +36,8 @@ pub struct Heuristics {
     /// By the earlier move's piece and square, then this move's piece and square: one table
     /// for the move one ply back, one for two plies back.
     continuation: [Vec<i16>; 2],
+    /// The static evaluation's errors, by pawn structure and by each side's other pieces.
+    pub(super) correction: Correction,
 }
 
 impl Default for Heuristics {
@@ -40,6 +45,7 @@ impl Default for Heuristics {
         Heuristics {
             history: vec![0; 2 * 64 * 64],
             continuation: [vec![0; PIECE_TO * PIECE_TO], vec![0; PIECE_TO * PIECE_TO]],
+            correction: Correction::default(),
         }
     }
 }
@@ -112,7 +118,8 @@ impl Heuristics {
         }
     }
 
-    /// Before a new search: history fades (divided by `history_fade`).
+    /// Before a new search: history fades (divided by `history_fade`); the correction history
+    /// stays whole: what it knows of the evaluation does not age.
     pub fn new_search(&mut self) {
         // Within the parameter's range (1..=8), an i16.
         let fade = params::history_fade() as i16;
@@ -123,6 +130,7 @@ impl Heuristics {
     pub fn clear(&mut self) {
         self.history.fill(0);
         self.continuation.iter_mut().for_each(|t| t.fill(0));
+        self.correction.clear();
     }
 }
 

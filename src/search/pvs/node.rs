@@ -122,14 +122,12 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         (alpha, beta): (Score, Score),
     ) -> Result<Score, Score> {
         let excluding = self.stack[ply].excluded.is_some();
-        // No static evaluation in check: nothing there would use it. The table keeps it.
-        let static_eval = if excluding {
-            self.stack[ply].eval
+        // No static evaluation in check: nothing there would use it. The table keeps the raw
+        // one; a search without the table move stores nothing and needs none.
+        let (raw_eval, static_eval) = if excluding {
+            (None, self.stack[ply].eval)
         } else {
-            (!in_check).then(|| {
-                hit.and_then(|hit| hit.eval)
-                    .unwrap_or_else(|| self.context.evaluate(pos))
-            })
+            (!in_check).then(|| self.static_eval(pos, hit)).unzip()
         };
         self.stack[ply].eval = static_eval;
         let mut node = Node {
@@ -142,6 +140,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             improving: self.improving(ply, static_eval),
             futility_value: None,
             static_eval,
+            raw_eval,
             table_move_noisy: false,
             table_move_extension: 0,
             late_limit: None,
@@ -286,11 +285,13 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
         }
         let best = progress.best;
-        // The search without the table move knows only a bound on the other moves.
+        // The search without the table move knows only a bound on the other moves: it neither
+        // teaches the correction history nor stores.
         if excluded.is_none() {
             let bound = Bound::of(best, node.alpha, beta);
+            self.learn_correction(pos, &node, (best, best_move, bound));
             let key = self.context.history().key();
-            self.store(key, (depth, best, bound), best_move, ply, node.static_eval);
+            self.store(key, (depth, best, bound), best_move, ply, node.raw_eval);
         }
         best
     }
@@ -425,6 +426,6 @@ fn refined_by(eval: Score, hit: Option<Hit>) -> Score {
 
 /// Whether `m` is a quiet move for the history: no capture, no promotion.
 #[inline]
-fn is_quiet(m: Move) -> bool {
+pub(super) fn is_quiet(m: Move) -> bool {
     !m.is_capture() && !m.is_promotion()
 }

@@ -191,6 +191,17 @@ params! {
     /// What the history table is divided by before each new search (1 keeps it whole).
     history_fade = 2 in 1..=8, step 0.5;
 
+    // Correction history (correction.rs): running means of the search's score minus the raw
+    // static evaluation, by pawn structure and by each side's other pieces.
+    /// The pawn table's share of the correction, in 1024ths of its mean.
+    corr_pawn_share = 512 in 0..=2048, step 64;
+    /// Each colour's pieces table's share of the correction, in 1024ths of its mean.
+    corr_pieces_share = 256 in 0..=1024, step 32;
+    /// The most a result weighs in a table's mean, in 256ths (it weighs depth + 1 up to this).
+    corr_weight_max = 16 in 4..=64, step 2;
+    /// The most a table's mean may reach, in centipawns.
+    corr_limit = 64 in 16..=120, step 6;
+
     // Aspiration windows (searcher.rs, root.rs).
     /// The first depth searched within an aspiration window.
     asp_min_depth = 5 in 2..=10, step 0.5;

@@ -61,15 +61,16 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let original_alpha = alpha;
         let in_check = gen.in_check();
         let mut best = -INFINITY;
+        // The evaluator's static evaluation, which the table keeps; the corrected one stands pat.
         let mut raw_eval = None;
         // With futility on, captures that even winning the piece for free leaves a margin short
         // of alpha are skipped (delta pruning).
         let mut delta_floor = None;
+        // The stand pat, that delta pruning's report gives.
+        let mut eval = 0;
         if !in_check {
-            let stand_pat = hit
-                .and_then(|hit| hit.eval)
-                .unwrap_or_else(|| self.context.evaluate(pos));
-            raw_eval = Some(stand_pat);
+            let (raw, stand_pat) = self.static_eval(pos, hit);
+            raw_eval = Some(raw);
             self.context
                 .decide(ply, || Decision::StandPat { eval: stand_pat });
             if stand_pat >= beta {
@@ -81,6 +82,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
             alpha = alpha.max(stand_pat);
             best = stand_pat;
+            eval = stand_pat;
             if self.parts.futility && alpha.abs() < MATE_BOUND {
                 delta_floor = Some(alpha - stand_pat - params::delta_margin());
             }
@@ -90,7 +92,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             .moves
             .start(None, self.parts.move_ordering, in_check);
         let losing = self.parts.futility && !in_check;
-        let pruning = (delta_floor, raw_eval.unwrap_or(0), losing);
+        let pruning = (delta_floor, eval, losing);
         let Some((best, best_move, searched)) =
             self.quiesce_moves(pos, gen, ply, (alpha, beta), best, pruning)
         else {

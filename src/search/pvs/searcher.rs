@@ -56,8 +56,11 @@ pub(super) struct Node {
     pub(super) improving: bool,
     /// With futility pruning at this node: the score that quiet moves are assumed not to beat.
     pub(super) futility_value: Option<Score>,
-    /// The static evaluation (None in check).
+    /// The static evaluation, corrected by the correction history (None in check).
     pub(super) static_eval: Option<Score>,
+    /// The evaluator's static evaluation, which the table keeps (None in check, and in a search
+    /// without the table move, which stores nothing).
+    pub(super) raw_eval: Option<Score>,
     /// The table's move is a capture or promotion.
     pub(super) table_move_noisy: bool,
     /// The plies the table move is searched deeper by (a singular extension).

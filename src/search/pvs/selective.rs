@@ -263,6 +263,7 @@ pub(super) mod tests {
             depth,
             ply,
             static_eval: Some(0),
+            raw_eval: Some(0),
             ..Node::default()
         }
     }

@@ -20,7 +20,8 @@ pub struct PlyFrame {
     pub moves: StagedPicker,
     /// The two latest quiet moves that cut a node off at this ply, the newest first.
     pub killers: [Option<Move>; 2],
-    /// The node's static evaluation (None in check).
+    /// The node's static evaluation, corrected by the correction history (None in check; the
+    /// root's is the evaluator's own).
     pub eval: Option<Score>,
     /// The move being searched from the node, by its piece and square (None for a null move).
     pub played: Option<PieceTo>,

@@ -6,8 +6,8 @@ use crate::search::pvs::history::Heuristics;
 use crate::search::pvs::tt::TranspositionTable;
 use crate::search::tablebase::Tablebases;
 
-/// State a search keeps from one move to the next: the table and the ordering heuristics, and
-/// the Syzygy tables of `SyzygyPath`.
+/// State a search keeps from one move to the next: the table and the heuristics (move ordering
+/// and correction history), and the Syzygy tables of `SyzygyPath`.
 #[derive(Debug)]
 pub struct SearchState {
     pub tt: TranspositionTable,
