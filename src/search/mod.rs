@@ -31,6 +31,9 @@ pub mod tablebase;
 pub mod time;
 pub mod types;
 
+#[cfg(test)]
+mod tests;
+
 use shakmaty::{Move, Position};
 
 use crate::board::game::Game;
