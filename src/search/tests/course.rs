@@ -208,3 +208,35 @@ fn the_pv_table_builds_each_line_from_its_childs_to_the_last_ply() {
     table.update(MAX_PLY, moves[3]);
     assert_eq!(table.line(MAX_PLY), [moves[3]]);
 }
+
+#[test]
+fn alphabeta_gives_each_of_multipvs_lines_minimaxs_exact_score() {
+    // With MultiPV the root window opens at the worst line kept, so that every line's score
+    // is exact, as Minimax's are.
+    let lines = |kind| {
+        let game = Game::from_fen(POSITIONS[1]).expect("a legal FEN");
+        let config = SearchConfig {
+            kind,
+            evaluation: Evaluation::Material,
+            multi_pv: 6,
+            ..SearchConfig::DEFAULT
+        };
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let signals = Signals::new(false);
+        let request = SearchRequest::now(&game, &config, &limits, &signals);
+        let result = crate::search::run(&request, &mut SearchState::new(1), &mut |_| {});
+        let mut scores: Vec<Score> = result.lines.iter().map(|line| line.score).collect();
+        scores.truncate(6);
+        scores
+    };
+    let minimax = lines(SearchKind::Minimax);
+    assert_eq!(minimax.len(), 6);
+    assert!(
+        minimax.windows(2).any(|w| w[0] != w[1]),
+        "lines of different scores"
+    );
+    assert_eq!(lines(SearchKind::AlphaBeta), minimax);
+}
