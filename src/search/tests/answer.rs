@@ -125,3 +125,66 @@ fn a_single_line_search_never_numbers_its_lines_even_when_stopped_part_way() {
         "no search reported a stopped depth's line"
     );
 }
+
+/// The lines `config`'s search of Kiwipete reports under `limits`.
+fn iterations(config: &SearchConfig, limits: &Limits) -> Vec<crate::search::Iteration> {
+    let (_, reports) = search(KIWIPETE, config, limits);
+    reports
+        .into_iter()
+        .filter_map(|r| match r {
+            Report::Iteration(line) => Some(line),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn each_line_reports_the_deepest_ply_its_depth_reached() {
+    // AlphaBeta extends nothing: its depth-d search reaches ply d and no further.
+    // IterativeDeepening's quiescence and extensions reach beyond its depth.
+    let limits = Limits {
+        depth: Some(3),
+        nodes: Some(u64::MAX),
+        ..Limits::default()
+    };
+    let alphabeta = SearchConfig {
+        kind: SearchKind::AlphaBeta,
+        ..SearchConfig::DEFAULT
+    };
+    let seldepths: Vec<_> = iterations(&alphabeta, &limits)
+        .iter()
+        .map(|line| (line.depth, line.seldepth))
+        .collect();
+    assert_eq!(seldepths, [(1, 1), (2, 2), (3, 3)]);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    for line in iterations(&SearchConfig::DEFAULT, &limits) {
+        assert!(
+            line.seldepth > line.depth,
+            "{} {}",
+            line.depth,
+            line.seldepth
+        );
+    }
+}
+
+#[test]
+fn the_tables_fill_is_reported_by_the_search_that_has_one() {
+    // 200,000 nodes fill more than a few thousandths of a 1 MB table.
+    let limits = Limits {
+        nodes: Some(200_000),
+        ..Limits::default()
+    };
+    let lines = iterations(&SearchConfig::DEFAULT, &limits);
+    let last = lines.last().expect("a line");
+    let permille = last.hashfull.expect("the table's fill");
+    assert!((5..=1000).contains(&permille), "{permille}");
+    let alphabeta = SearchConfig {
+        kind: SearchKind::AlphaBeta,
+        ..SearchConfig::DEFAULT
+    };
+    let lines = iterations(&alphabeta, &limits);
+    assert!(lines.iter().all(|line| line.hashfull.is_none()), "no table");
+}
