@@ -50,13 +50,8 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         // keeps the static evaluation.
         let key = self.context.history().key();
         let hit = self.probe(key, ply);
-        if let Some(hit) = hit {
-            if beta - alpha == 1 && hit.cuts(0, alpha, beta) {
-                self.context.stats_mut().tt_cutoffs += 1;
-                self.context.table_cutoff(ply);
-                self.context.decide(ply, || table_cut(hit));
-                return hit.score;
-            }
+        if let Some(score) = self.quiescence_table_cut(hit, ply, alpha, beta) {
+            return score;
         }
         let original_alpha = alpha;
         let in_check = gen.in_check();
@@ -110,6 +105,23 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let bound = Bound::of(best, original_alpha, beta);
         self.store_quiescence(key, ply, hit, (best, bound), best_move, raw_eval);
         best
+    }
+
+    /// The table's score when its entry `hit` decides the null-window node at `ply`, told to
+    /// the observer.
+    #[inline(always)]
+    fn quiescence_table_cut(
+        &mut self,
+        hit: Option<Hit>,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Option<Score> {
+        let hit = hit.filter(|hit| beta - alpha == 1 && hit.cuts(0, alpha, beta))?;
+        self.context.stats_mut().tt_cutoffs += 1;
+        self.context.table_cutoff(ply);
+        self.context.decide(ply, || table_cut(hit));
+        Some(hit.score)
     }
 
     /// Searches the moves of the quiescence node at `ply` from `best`, skipping those below
