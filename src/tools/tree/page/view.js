@@ -81,10 +81,12 @@ class Pane {
     return t.kids(id).filter((c) => (ghost || t.enterAt[c] < s) && (filter !== "pv" || t.isPv(c)));
   }
 
-  /** The roots drawn: every root search, or the subtree chosen. */
+  /** The roots drawn: every root search, each depth's last alone with the PV filter, or the
+   * subtree chosen. */
   shownRoots() {
     if (filter === "subtree" && subtree && subtree.t === this.t) return [subtree.id];
-    return this.t.roots.map((r) => r[0]);
+    const roots = this.t.roots.map((r) => r[0]);
+    return filter === "pv" ? roots.filter((id) => this.t.isPv(id)) : roots;
   }
 
   /** Places the nodes shown after step `s`: leaves left to right, a parent over its children
