@@ -469,3 +469,65 @@ fn soft_nodes_are_spent_as_the_soft_time_limit_is() {
     unbounded.soft_nodes = None;
     assert!(unbounded.may_start(&mut limiter, None));
 }
+
+#[test]
+fn each_depth_is_measured_from_where_it_started() {
+    // The depth started 1 s after the `go`, at node 1,000; it ends 3 s after it, at node 3,000.
+    let signals = Signals::new(false);
+    let mut limiter = Limiter::new(&signals, before_now(3 * SECOND), None, None);
+    for _ in 0..3000 {
+        limiter.count_node();
+    }
+    let mut time = TimeManager::new(&Limits::default(), Deepening::Incremental, 20);
+    time.started = (SECOND, 1000);
+    time.completed(&limiter, false);
+    assert_eq!(time.costs.nodes, [2000]);
+    let took = time.costs.last_time;
+    assert!(took >= 2 * SECOND && took < 3 * SECOND, "{took:?}");
+}
+
+#[test]
+fn no_depth_starts_at_the_hard_limit() {
+    let hard = Duration::from_millis(100);
+    let before = hard - Duration::from_millis(1);
+    let whole = TimeBudget::whole(hard);
+    assert!(whole.allows(before, Duration::ZERO, 1.0));
+    assert!(!whole.allows(hard, Duration::ZERO, 1.0));
+    // A soft limit at the hard one, and a depth expected to cost nothing.
+    let clock = TimeBudget {
+        soft: hard,
+        hard,
+        whole: false,
+    };
+    assert!(clock.allows(before, Duration::ZERO, 1.0));
+    assert!(!clock.allows(hard, Duration::ZERO, 1.0));
+}
+
+#[test]
+fn a_movestogo_of_zero_counts_as_none_given() {
+    // UCI's movestogo is positive; a GUI's 0 must not divide the clock by zero.
+    let clock = |moves_to_go| ClockState {
+        time_left_ms: 10_000,
+        increment_ms: 100,
+        moves_to_go,
+    };
+    assert_eq!(
+        clock_budget(clock(Some(0)), 10),
+        clock_budget(clock(None), 10)
+    );
+    assert_ne!(
+        clock_budget(clock(Some(1)), 10),
+        clock_budget(clock(None), 10)
+    );
+}
+
+#[test]
+fn the_next_depths_nodes_grow_as_its_time_does() {
+    // Depths of 21 and 420 nodes: a growth of 20, so 420 × 20 nodes and then the margin.
+    let mut costs = DepthCosts::new(Deepening::Afresh, 20);
+    costs.record(21, Duration::from_micros(10));
+    costs.record(420, Duration::from_micros(100));
+    assert_eq!(costs.next_nodes(), 420.0 * 20.0 * GROWTH_MARGIN);
+    let ratio = costs.next_duration().as_secs_f64() / Duration::from_micros(100).as_secs_f64();
+    assert!((ratio - costs.next_nodes() / 420.0).abs() < 1e-6, "{ratio}");
+}
