@@ -254,3 +254,17 @@ pub fn score_without_moves(in_check: bool, ply: usize) -> Score {
         DRAW
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each search shows as its `Search` option's value, which parses back to it.
+    #[test]
+    fn a_search_kind_shows_as_its_option_value() {
+        assert_eq!(SearchKind::AlphaBeta.to_string(), "AlphaBeta");
+        for kind in SearchKind::ALL {
+            assert_eq!(kind.to_string().parse(), Ok(kind));
+        }
+    }
+}

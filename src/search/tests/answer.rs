@@ -12,7 +12,7 @@ use crate::search::limits::{Limits, Signals};
 use crate::search::minimax::Minimax;
 use crate::search::observer::Unobserved;
 use crate::search::{
-    run, Report, SearchConfig, SearchKind, SearchRequest, SearchResult, SearchState,
+    run, run_alone, Report, SearchConfig, SearchKind, SearchRequest, SearchResult, SearchState,
 };
 
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
@@ -55,6 +55,25 @@ fn a_depth_records_whether_it_changed_the_best_move() {
     assert!(capture.is_capture(), "{capture}");
     assert_ne!(moves[0], capture, "the first move is not the capture");
     assert_eq!(changed, [true, false, false]);
+}
+
+/// `run_alone` answers as the dispatcher does when its reports are heard.
+#[test]
+fn a_search_run_alone_answers_as_a_reported_one() {
+    let config = SearchConfig {
+        kind: SearchKind::AlphaBeta,
+        ..SearchConfig::DEFAULT
+    };
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let (reported, _) = search(KIWIPETE, &config, &limits);
+    let game = Game::from_fen(KIWIPETE).expect("a legal FEN");
+    let alone = run_alone(&game, &config, &limits, &mut SearchState::new(1));
+    let answer = |r: &SearchResult| (r.best, r.ponder, r.score, r.depth, r.nodes);
+    assert_eq!(answer(&alone), answer(&reported));
+    assert_eq!(alone.depth, 2);
 }
 
 #[test]
