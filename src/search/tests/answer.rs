@@ -1,6 +1,6 @@
 //! The answer depth by depth, through the dispatcher and through [`Answer`] itself: which
 //! depths change the best move, the line of a search stopped before its first depth, and the
-//! numbering of the lines a single-line search reports.
+//! numbering of the lines (none for a single line, `multipv 1`, `2`, ... with MultiPV).
 
 use shakmaty::Position;
 
@@ -187,6 +187,62 @@ fn each_line_reports_the_deepest_ply_its_depth_reached() {
             line.seldepth
         );
     }
+}
+
+/// UCI's MultiPV numbering: each depth's lines are `multipv 1`, `2`, `3`, the best first.
+#[test]
+fn each_depth_numbers_its_lines_from_one_the_best_first() {
+    let config = SearchConfig {
+        kind: SearchKind::Minimax,
+        evaluation: Evaluation::Material,
+        multi_pv: 3,
+        ..SearchConfig::DEFAULT
+    };
+    let limits = Limits {
+        depth: Some(2),
+        nodes: Some(u64::MAX),
+        ..Limits::default()
+    };
+    let lines = iterations(&config, &limits);
+    let numbered: Vec<_> = lines
+        .iter()
+        .map(|line| (line.depth, line.multipv))
+        .collect();
+    let each_depth = |depth| (1..=3).map(move |k| (depth, Some(k)));
+    let expected: Vec<_> = each_depth(1).chain(each_depth(2)).collect();
+    assert_eq!(numbered, expected);
+    for depth in lines.chunks(3) {
+        assert!(
+            depth.windows(2).all(|w| w[0].score >= w[1].score),
+            "{depth:?}"
+        );
+    }
+}
+
+/// With MultiPV above 1, a root of a single legal move still numbers its line `multipv 1`.
+#[test]
+fn multipv_numbers_the_line_of_a_single_legal_move() {
+    // White's only legal move is e6e7: the rook on b1 holds b7 and b8.
+    let game = Game::from_fen("K7/P7/4P3/8/8/8/8/1r5k w - - 0 1").expect("a legal FEN");
+    assert_eq!(game.position().legal_moves().len(), 1);
+    let config = SearchConfig {
+        kind: SearchKind::Minimax,
+        multi_pv: 3,
+        ..SearchConfig::DEFAULT
+    };
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    let signals = Signals::new(false);
+    let request = SearchRequest::now(&game, &config, &limits, &signals);
+    let mut numbers = Vec::new();
+    run(&request, &mut SearchState::new(1), &mut |r| {
+        if let Report::Iteration(line) = r {
+            numbers.push(line.multipv);
+        }
+    });
+    assert_eq!(numbers, [Some(1)]);
 }
 
 #[test]
