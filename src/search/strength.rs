@@ -151,8 +151,8 @@ impl Level {
     }
 }
 
-/// The nodes at `elo` on `anchors` (sorted by Elo, `elo` within them): geometric between the
-/// two anchors around it.
+/// The nodes at `elo` on `anchors` (sorted by Elo): geometric between the two anchors around
+/// it, and beyond the last as between the last two.
 fn nodes_at(anchors: &[(u32, f64)], elo: u32) -> u64 {
     let upper = anchors
         .iter()
