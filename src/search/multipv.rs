@@ -65,10 +65,9 @@ impl RootLines {
     /// The score a root move must beat to be among the lines: the worst line's once there are
     /// `wanted` of them, else -infinity (every move is searched exactly).
     pub fn floor(&self) -> Score {
-        match self.lines.get(self.wanted - 1) {
-            Some(line) if self.lines.len() >= self.wanted => line.score,
-            _ => -INFINITY,
-        }
+        self.lines
+            .get(self.wanted - 1)
+            .map_or(-INFINITY, |line| line.score)
     }
 
     /// Keeps `line` if it is among the best `wanted`, after the lines that score the same
