@@ -492,4 +492,21 @@ mod tests {
             walk(&position(fen), 2, &mut count);
         }
     }
+
+    /// An en passant move is legal from a pawn of the side to move only: not from a knight on
+    /// a square a pawn would capture from, nor from the other side's pawn.
+    #[test]
+    fn en_passant_is_legal_from_our_pawn_only() {
+        use shakmaty::Square::{C5, D6, E5};
+        // On c5, from which a white pawn would capture on d6: a white knight, a black pawn.
+        for fen in [
+            "4k3/8/8/2NpP3/8/8/8/4K3 w - d6 0 2",
+            "4k3/8/8/2ppP3/8/8/8/4K3 w - d6 0 2",
+        ] {
+            let pos = position(fen);
+            let gen = MoveGen::new(&pos);
+            assert!(gen.is_legal(Move::EnPassant { from: E5, to: D6 }), "{fen}");
+            assert!(!gen.is_legal(Move::EnPassant { from: C5, to: D6 }), "{fen}");
+        }
+    }
 }
