@@ -81,4 +81,24 @@ mod tests {
             assert_eq!(game.key(), zobrist_key(game.position()), "after {m}");
         }
     }
+
+    /// The keys of the lines Polyglot's book format publishes (python-chess's
+    /// `chess.polyglot.zobrist_hash` gives the same), played move by move: en passant counted only
+    /// when a pawn can take (after 1.e4 it cannot; after 4...f5 and 5.c4 it can).
+    #[test]
+    fn played_keys_are_polyglots_published_ones() {
+        for (moves, key) in [
+            ("e2e4", 0x823c_9b50_fd11_4196),
+            ("e2e4 d7d5 e4e5", 0x662f_afb9_65db_29d4),
+            ("e2e4 d7d5 e4e5 f7f5", 0x22a4_8b5a_8e47_ff78),
+            ("e2e4 d7d5 e4e5 f7f5 e1e2 e8f7", 0x00fd_d303_c946_bdd9),
+            ("a2a4 b7b5 h2h4 b5b4 c2c4", 0x3c81_23ea_7b06_7637),
+        ] {
+            let mut game = Game::default();
+            for m in moves.split(' ') {
+                game.play_uci(m).expect("legal line");
+            }
+            assert_eq!(game.key(), key, "after {moves}");
+        }
+    }
 }

@@ -99,4 +99,22 @@ mod tests {
         assert_eq!(counts, divide(&pos, 6));
         assert_eq!(divide_until_stopped(&pos, 6, &|| true), None);
     }
+
+    /// Above `PERFT_CHUNK_DEPTH`, `stop` is asked between the subtrees below the root's moves
+    /// too, so that a deep count ends soon after it.
+    #[test]
+    fn stop_is_asked_below_the_roots_moves_too() {
+        let pos = test_position("4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let asked = std::cell::Cell::new(0);
+        let never = || {
+            asked.set(asked.get() + 1);
+            false
+        };
+        let counts = divide_until_stopped(&pos, 6, &never).expect("never stopped");
+        assert!(
+            asked.get() > 2 * counts.len(),
+            "asked {} times",
+            asked.get()
+        );
+    }
 }
