@@ -335,4 +335,6 @@ fn ms(millis: i128) -> Duration {
 }
 
 #[cfg(test)]
+mod cost_tests;
+#[cfg(test)]
 mod tests;
