@@ -285,6 +285,10 @@ mod tests {
                 .starts_with("line 2: a quoted string (\"x\") stands where an opcode should")
         );
         assert!(error("8/8/8/8/8/8/8/K6k w - - 1bm Kb1;").contains("'1bm' is not an opcode"));
+        // The PGN standard's EPD opcodes: a letter, then letters, digits and underscores.
+        assert!(error("8/8/8/8/8/8/8/K6k w - - b-m Kb1;").contains("'b-m' is not an opcode"));
+        let underscored = parse("8/8/8/8/8/8/8/K6k w - - my_op 1;").expect("an opcode with _");
+        assert_eq!(underscored[0].operation("my_op").as_deref(), Some("1"));
         assert_eq!(parse(good).map(|r| r.len()), Ok(1));
     }
 
