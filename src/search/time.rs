@@ -257,7 +257,7 @@ fn percent_of(time: Duration, percent: i32) -> Duration {
 /// depth that cannot finish is wasted whole, so the estimate errs long. Only the searches that
 /// deepen afresh (Minimax, AlphaBeta) use it; an incremental one's growth is the parameter
 /// `tm_incremental_growth_percent`.
-const GROWTH_MARGIN: f64 = 1.2;
+pub(crate) const GROWTH_MARGIN: f64 = 1.2;
 
 /// The measured cost of the depths searched so far, to predict the next one's.
 #[derive(Clone, Debug)]

@@ -8,7 +8,7 @@ use crate::search::depth_search::Afresh;
 use crate::search::limits::Signals;
 use crate::search::minimax::Minimax;
 use crate::search::observer::Unobserved;
-use crate::search::time::soft_scale;
+use crate::search::time::{soft_scale, GROWTH_MARGIN};
 use crate::search::{run_alone, SearchConfig, SearchKind, SearchRequest, SearchState};
 use shakmaty::Position;
 
@@ -128,10 +128,10 @@ fn a_helper_searches_only_the_depths_it_does_not_skip_and_reports_nothing() {
 #[test]
 fn a_search_that_does_not_measure_its_best_moves_share_spends_soft_nodes_unscaled_by_it() {
     // After depth 1 (21 nodes, the first move still the best: stable for a depth), depth 2 is
-    // expected to cost 21 × 20 root moves × the time manager's margin of 1.2: it starts when
+    // expected to cost 21 × 20 root moves × the time manager's margin: it starts when
     // the soft nodes, scaled by the best move's stability alone (Minimax does not measure its
     // share of the nodes), leave room for them.
-    let needed = (21.0 + 21.0 * 20.0 * 1.2) / soft_scale(1, None);
+    let needed = (21.0 + 21.0 * 20.0 * GROWTH_MARGIN) / soft_scale(1, None);
     let depth = |soft: f64| {
         let limits = Limits {
             depth: Some(2),
