@@ -60,8 +60,8 @@ pub fn parse_fen_in(text: &str, mode: CastlingMode) -> Result<Chess, String> {
         ));
     }
     if fields.len() == 6 {
-        check_clock("halfmove clock", fields[4], 0)?;
-        check_clock("fullmove number", fields[5], 0)?;
+        check_clock("halfmove clock", fields[4])?;
+        check_clock("fullmove number", fields[5])?;
     }
     let fen: Fen = fields
         .join(" ")
@@ -100,11 +100,12 @@ fn repair(error: PositionError<Chess>) -> Result<Chess, PositionErrorKinds> {
         .map_err(|e| e.kinds())
 }
 
-fn check_clock(name: &str, field: &str, min: u32) -> Result<(), String> {
+/// Checks a clock field: a whole number, 0 or more.
+fn check_clock(name: &str, field: &str) -> Result<(), String> {
     match field.parse::<u32>() {
-        Ok(n) if n >= min => Ok(()),
-        _ => Err(format!(
-            "FEN {name} must be a number of at least {min}, got '{field}'"
+        Ok(_) => Ok(()),
+        Err(_) => Err(format!(
+            "FEN {name} must be a whole number, 0 or more, got '{field}'"
         )),
     }
 }
@@ -202,3 +203,6 @@ pub fn diagram(pos: &Chess) -> String {
     }
     text + "   a   b   c   d   e   f   g   h"
 }
+
+#[cfg(test)]
+mod tests;
