@@ -380,3 +380,6 @@ fn is_search(command: &Command) -> bool {
         Command::Go(_) | Command::Perft(_) | Command::Bench(_)
     )
 }
+
+#[cfg(test)]
+mod tests;

@@ -182,6 +182,12 @@ impl TranspositionTable {
         self.generation = 0;
     }
 
+    /// How many entries the table holds.
+    #[cfg(test)]
+    pub fn slots(&self) -> usize {
+        self.entries.len()
+    }
+
     /// Marks the start of a new search: older entries become the first to be replaced.
     pub fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 0x3f;
