@@ -34,6 +34,12 @@ fn the_engine_shows_the_position_and_options_it_was_given() {
         moves: ["e2e4", "c7c5", "g1f3"].map(String::from).to_vec(),
     });
     assert_eq!(engine.settings().hash_mb, 2);
+    let table = &engine
+        .state
+        .as_ref()
+        .expect("idle: the engine holds its state")
+        .tt;
+    assert_eq!(table.slots(), TranspositionTable::new(2).slots());
     // The FEN after 1.e4 c5 2.Nf3 as the FEN standard's usual example gives it.
     assert_eq!(
         engine.game().fen(),

@@ -4,7 +4,13 @@
 use super::*;
 use crate::engine::command::Setup;
 use std::io::{Cursor, Write};
+use std::sync::mpsc::RecvTimeoutError;
 use std::sync::Mutex;
+use std::time::Duration;
+
+/// How long a loop may run before its test fails as hung: far beyond the second or so each
+/// takes, and short enough that a hung loop fails the test run instead of stalling it.
+const HANG_LIMIT: Duration = Duration::from_secs(30);
 
 /// A writer whose bytes the test reads afterwards.
 #[derive(Clone, Default)]
@@ -20,10 +26,25 @@ impl Write for Shared {
     }
 }
 
+/// Runs `work` on its own thread; fails the test if it does not end within [`HANG_LIMIT`].
+fn within_limit(what: &str, work: impl FnOnce() + Send + 'static) {
+    let (done, ended) = mpsc::channel();
+    thread::spawn(move || {
+        work();
+        let _ = done.send(());
+    });
+    match ended.recv_timeout(HANG_LIMIT) {
+        Ok(()) => {}
+        Err(RecvTimeoutError::Timeout) => panic!("{what} did not end within {HANG_LIMIT:?}"),
+        Err(RecvTimeoutError::Disconnected) => panic!("{what} panicked"),
+    }
+}
+
 /// The lines the loop writes for `input`, run until it quits or its input ends.
 fn session(input: Vec<u8>) -> Vec<String> {
     let shared = Shared::default();
-    run(Cursor::new(input), Output::to(Box::new(shared.clone())));
+    let output = Output::to(Box::new(shared.clone()));
+    within_limit("the loop", move || run(Cursor::new(input), output));
     let bytes = shared.0.lock().expect("unpoisoned").clone();
     String::from_utf8(bytes)
         .expect("text")
@@ -225,7 +246,10 @@ fn an_info_string_is_cut_only_past_its_longest() {
 fn the_command_lines_commands_run_then_the_input_counts_as_closed() {
     let shared = Shared::default();
     let commands = vec![Command::IsReady, Command::Perft(1)];
-    run_commands(commands, Output::to(Box::new(shared.clone())));
+    let output = Output::to(Box::new(shared.clone()));
+    within_limit("the command line's commands", move || {
+        run_commands(commands, output)
+    });
     let bytes = shared.0.lock().expect("unpoisoned").clone();
     let text = String::from_utf8(bytes).expect("text");
     // The start position's 20 moves (perft 1 as published), after readyok.
