@@ -79,4 +79,32 @@ mod tests {
             None
         );
     }
+
+    /// `/proc/meminfo`'s value of `field`, in kB.
+    #[cfg(target_os = "linux")]
+    fn meminfo_kb(field: &str) -> usize {
+        let meminfo = std::fs::read_to_string("/proc/meminfo").expect("Linux has /proc/meminfo");
+        meminfo
+            .lines()
+            .find_map(|line| line.strip_prefix(field))
+            .and_then(|rest| rest.split_whitespace().next())
+            .and_then(|kb| kb.parse().ok())
+            .unwrap_or_else(|| panic!("{field} in /proc/meminfo"))
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_available_memory_is_read_in_mb_and_a_table_of_the_whole_machine_is_refused() {
+        let total_mb = meminfo_kb("MemTotal:") / 1024;
+        let available = available_memory_mb().expect("MemAvailable on Linux");
+        assert!(
+            available > 0 && available <= total_mb,
+            "{available} MB available of {total_mb} MB"
+        );
+        let refusal = check_hash(total_mb).expect_err("more than three quarters available");
+        assert!(
+            refusal.contains(&format!("Hash {total_mb} MB refused")),
+            "{refusal}"
+        );
+    }
 }

@@ -130,6 +130,22 @@ mod tests {
     use crate::eval::Evaluation;
     use crate::search::types::SearchKind;
 
+    #[test]
+    fn a_standalone_tool_refuses_tablebases_and_nets_and_a_table_too_big_for_the_machine() {
+        let mut tool = Standalone {
+            no_tablebases: "no tablebases in this tool",
+            no_net: Some("no net in this tool"),
+        };
+        assert_eq!(
+            tool.open_tablebases("/tmp"),
+            Err("no tablebases in this tool".to_string())
+        );
+        assert_eq!(tool.open_net(""), Err("no net in this tool".to_string()));
+        if let Some(available) = crate::engine::memory::available_memory_mb() {
+            assert!(tool.resize_hash(available * 2).is_err());
+        }
+    }
+
     /// Effects that record what was asked, refusing what `refuse` names.
     #[derive(Default)]
     struct Recorded {
