@@ -1059,6 +1059,24 @@ fn ponderhit_reaches_a_ponder_search_still_waiting_behind_another() {
 }
 
 #[test]
+fn ponderhit_reaches_the_pondering_search_past_an_option_queued_behind_it() {
+    // Only a queued search takes `ponderhit` for itself: an option waiting behind the ponder
+    // search does not, and the running search is released at once.
+    let mut engine = Engine::start();
+    engine.send_raw(b"go ponder movetime 100\nsetoption name Hash value 1\nponderhit\n");
+    let (lines, best) = engine.read_bestmove();
+    assert_legal_answer(START_FEN, &[], &bestmove_of(&best));
+    assert!(
+        !lines.iter().any(|l| l.contains("no search is pondering")),
+        "{lines:?}"
+    );
+    assert!(
+        engine.sync().is_empty(),
+        "the option's answer after readyok"
+    );
+}
+
+#[test]
 fn after_bestmove_the_engine_is_idle_for_the_next_command() {
     // A GUI reads `bestmove`, then sends setoption + isready: the setoption must have been
     // handled (here: its error reported) before `readyok`, never after it.
