@@ -11,3 +11,18 @@ pub fn quote(text: &str) -> String {
         text.to_string()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_is_cut_only_past_its_longest_echo() {
+        let longest = "x".repeat(MAX_ECHO_CHARS);
+        assert_eq!(quote("short"), "short");
+        assert_eq!(quote(&longest), longest);
+        // Characters, not bytes: 201 two-byte characters are cut to 200 and the ellipsis.
+        let over = "é".repeat(MAX_ECHO_CHARS + 1);
+        assert_eq!(quote(&over), "é".repeat(MAX_ECHO_CHARS) + "...");
+    }
+}
