@@ -125,6 +125,25 @@ fn a_forced_move_under_a_long_clock_is_searched_briefly_and_scored_truly() {
     );
 }
 
+/// A forced move in a balanced middlegame (the perft suite's, g1h1 its one legal move) under a
+/// ten-minute clock: its think is capped at half a second, where a move with a choice would be
+/// given some thirty; the bound adds 3 s of slack for a loaded machine.
+#[test]
+fn a_forced_move_in_a_balanced_middlegame_answers_within_its_short_think() {
+    let mut engine = Engine::start();
+    engine.command("position fen r3r1k1/1b1Rbppp/pqp5/1p2p3/2P1P3/PPN2N1n/1BQ3PP/2R2BK1 w - - 0 1");
+    let started = Instant::now();
+    let (lines, answer) = engine.go("go wtime 600000 btime 600000");
+    let spent = started.elapsed();
+    assert_eq!(answer.best, "g1h1");
+    assert!(deepest(&lines) > 1, "{lines:?}");
+    let bound = Duration::from_millis(500 + 3000);
+    assert!(
+        spent < bound,
+        "answered after {spent:?}, not within {bound:?}"
+    );
+}
+
 /// `go movetime` is spent whole, a forced move included, as Stockfish spends it.
 #[test]
 fn a_forced_move_under_movetime_is_searched_past_depth_one() {
