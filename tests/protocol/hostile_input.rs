@@ -358,6 +358,12 @@ const CASES: &[Case] = &[
         0,
     ),
     case(
+        "ponderhit while a search that is not pondering runs",
+        b"go infinite\nponderhit\nstop\n",
+        &["no search is pondering"],
+        1,
+    ),
+    case(
         "isready while a search runs",
         b"go infinite\nisready\nstop\n",
         &[],
