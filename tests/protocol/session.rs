@@ -4,8 +4,7 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use crate::common::{
-    assert_legal_answer, bestmove_of, is_protocol_line, run, run_within, word_after, Engine,
-    START_FEN, TIMEOUT,
+    assert_legal_answer, bestmove_of, is_protocol_line, run, word_after, Engine, START_FEN, TIMEOUT,
 };
 
 const MATED_FEN: &str = "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4";
@@ -837,9 +836,12 @@ fn end_of_input_lets_a_finite_search_finish() {
 
 #[test]
 fn end_of_input_stops_an_infinite_search() {
+    // A ponder search on the clock has limits, yet only `ponderhit` or `stop` ends its
+    // pondering: the end of input stops it too.
     for input in [
         "go infinite\n",
         "go ponder\n",
+        "go ponder wtime 600000 btime 600000 winc 1000 binc 1000\n",
         "position startpos moves e2e4\ngo infinite",
     ] {
         let out = run(&[], input);
@@ -852,22 +854,6 @@ fn end_of_input_stops_an_infinite_search() {
         );
         assert!(lines.last().unwrap().starts_with("bestmove"), "{lines:?}");
     }
-}
-
-#[test]
-fn end_of_input_stops_a_ponder_search_on_the_clock() {
-    // A ponder search with a clock has limits, yet only `ponderhit` or `stop` ends its
-    // pondering: the end of input stops it as it stops `go infinite`.
-    let input = "go ponder wtime 600000 btime 600000 winc 1000 binc 1000\n";
-    let out = run_within(&[], input.as_bytes(), TIMEOUT);
-    assert!(out.status.success(), "{:?}", out.status);
-    let lines = out.lines();
-    assert_eq!(
-        lines.iter().filter(|l| l.starts_with("bestmove")).count(),
-        1,
-        "{lines:?}"
-    );
-    assert!(lines.last().unwrap().starts_with("bestmove"), "{lines:?}");
 }
 
 #[test]
