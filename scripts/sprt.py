@@ -58,13 +58,16 @@ When fastchess ends, the script prints one Markdown row for the change table:
     | change | test | games | W-L-D | pentanomial | Elo ± 95% | LLR (SPRT) | commit |
 
 where the pentanomial is fastchess's `[LL, LD, WL+DD, WD, WW]` count of game pairs, Elo is
-logistic Elo with its 95% interval, and the SPRT cell says `H1 accepted` (passed), `H0
-accepted` (failed) or `stopped` (inconclusive). The row is also appended to `result.md` in
+logistic Elo with its 95% interval, the LLR is the SPRT's (both computed from the counts of
+fastchess's saved state as fastchess computes them, `scripts/sprt_stats.py`: the row's figures
+belong to its counts even when the match stopped between two of fastchess's reports), and the
+SPRT cell says `H1 accepted` (passed), `H0 accepted` (failed) or `stopped` (inconclusive). The row is also appended to `result.md` in
 the data directory. Games lost on time or by an illegal move are counted and reported.
 """
 
 import argparse
 import json
+import math
 import os
 import re
 import shutil
@@ -72,6 +75,8 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+
+import sprt_stats
 
 DEFAULT_DATA_ROOT = "/work/data/sprt"
 DEFAULT_FASTCHESS = "/work/tools/src/fastchess/fastchess"
@@ -262,15 +267,6 @@ def stop(proc):
         proc.send_signal(signal.SIGINT)
 
 
-def last_block(log):
-    """The Elo and LLR lines of the last report in the log, and the SPRT verdict."""
-    text = Path(log).read_text()
-    elo = re.findall(r"^Elo: ([-\d.naif]+) \+/- ([-\d.naif]+)", text, re.M)
-    llr = re.findall(r"^LLR: ([-\d.naif]+) .*?\(([-\d.]+), ([-\d.]+)\)", text, re.M)
-    verdict = re.findall(r"SPRT \(.*?\) completed - (H[01]) was accepted", text)
-    return (elo[-1] if elo else None), (llr[-1] if llr else None), (verdict[-1] if verdict else None)
-
-
 def stats(config):
     """W, L, D and the pentanomial of the new engine from fastchess's saved state."""
     st = next(iter(json.load(open(config))["stats"].values()))
@@ -289,13 +285,20 @@ def bad_endings(pgn):
 
 
 def row(a, labels, new_resolved, repo, data):
-    """The change-table row of the finished (or stopped) match."""
+    """The change-table row of the finished (or stopped) match: its figures computed from the
+    counts of fastchess's saved state, as fastchess computes them."""
     wins, losses, draws, penta = stats(data / "config.json")
-    elo, llr, verdict = last_block(data / "fastchess.log")
     test = f"clock {a.tc}" if a.tc else f"nodes {a.nodes}"
-    elo_cell = f"{float(elo[0]):+.1f} ± {float(elo[1]):.1f}" if elo else "n/a"
+    if sum(penta):
+        elo, margin = sprt_stats.elo_margin(penta)
+        llr = sprt_stats.llr(penta, a.elo0, a.elo1, a.model)
+        elo_cell = f"{elo:+.1f} ± {margin:.1f}"
+        verdict = sprt_stats.verdict(llr)
+    else:
+        elo_cell, llr, verdict = "n/a", 0.0, None
     result = {"H1": "H1 accepted (passed)", "H0": "H0 accepted (failed)"}.get(verdict, "stopped")
-    llr_cell = f"{float(llr[0]):.2f} ({llr[1]}, {llr[2]}) [{a.elo0:g}, {a.elo1:g}] {result}" if llr else result
+    bounds = f"({math.log(0.05 / 0.95):.2f}, {math.log(0.95 / 0.05):.2f})"
+    llr_cell = f"{llr:.2f} {bounds} [{a.elo0:g}, {a.elo1:g}] {result}"
     change = a.change
     commit = labels[1]
     if not change:
