@@ -61,13 +61,13 @@ where the pentanomial is fastchess's `[LL, LD, WL+DD, WD, WW]` count of game pai
 logistic Elo with its 95% interval, the LLR is the SPRT's (both computed from the counts of
 fastchess's saved state as fastchess computes them, `scripts/sprt_stats.py`: the row's figures
 belong to its counts even when the match stopped between two of fastchess's reports), and the
-SPRT cell says `H1 accepted` (passed), `H0 accepted` (failed) or `stopped` (inconclusive). The row is also appended to `result.md` in
-the data directory. Games lost on time or by an illegal move are counted and reported.
+SPRT cell says `H1 accepted` (passed), `H0 accepted` (failed) or `stopped` (inconclusive). The
+row is also appended to `result.md` in the data directory. Games lost on time or by an illegal
+move are counted and reported.
 """
 
 import argparse
 import json
-import math
 import os
 import re
 import shutil
@@ -197,7 +197,8 @@ def fastchess_args(a, base_bin, new_bin, labels, book, data):
         "-openings", f"file={book}", "format=epd", "order=random",
         "-repeat", "-games", "2", "-rounds", str(a.rounds),
         "-concurrency", str(a.concurrency),
-        "-sprt", f"elo0={a.elo0}", f"elo1={a.elo1}", "alpha=0.05", "beta=0.05", f"model={a.model}",
+        "-sprt", f"elo0={a.elo0}", f"elo1={a.elo1}", f"alpha={sprt_stats.ALPHA}",
+        f"beta={sprt_stats.BETA}", f"model={a.model}",
         "-pgnout", f"file={data / 'games.pgn'}", "timeleft=true",
         "-config", f"outname={data / 'config.json'}",
         "-ratinginterval", "50", "-autosaveinterval", "10", "-recover",
@@ -297,8 +298,8 @@ def row(a, labels, new_resolved, repo, data):
     else:
         elo_cell, llr, verdict = "n/a", 0.0, None
     result = {"H1": "H1 accepted (passed)", "H0": "H0 accepted (failed)"}.get(verdict, "stopped")
-    bounds = f"({math.log(0.05 / 0.95):.2f}, {math.log(0.95 / 0.05):.2f})"
-    llr_cell = f"{llr:.2f} {bounds} [{a.elo0:g}, {a.elo1:g}] {result}"
+    lower, upper = sprt_stats.bounds()
+    llr_cell = f"{llr:.2f} ({lower:.2f}, {upper:.2f}) [{a.elo0:g}, {a.elo1:g}] {result}"
     change = a.change
     commit = labels[1]
     if not change:

@@ -19,6 +19,8 @@ model's LLR has no such example here.
 2.95
 >>> verdict(2.95), verdict(-3.0), verdict(0.44)
 ('H1', 'H0', None)
+>>> "(%.2f, %.2f)" % bounds()
+'(-2.94, 2.94)'
 """
 
 import math
@@ -108,10 +110,20 @@ def llr(penta, elo0, elo1, model="normalized"):
     return total * sum(pi * math.log(b / a) for pi, a, b in zip(p, q0, q1))
 
 
-def verdict(llr_value, alpha=0.05, beta=0.05):
+# The SPRT's error rates: a false H1 (alpha) and a false H0 (beta).
+ALPHA = BETA = 0.05
+
+
+def bounds(alpha=ALPHA, beta=BETA):
+    """The LLR's lower (H0 accepted) and upper (H1 accepted) bounds."""
+    return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
+
+
+def verdict(llr_value, alpha=ALPHA, beta=BETA):
     """'H1' when the LLR reached the upper bound, 'H0' the lower one, else None."""
-    if llr_value >= math.log((1 - beta) / alpha):
+    lower, upper = bounds(alpha, beta)
+    if llr_value >= upper:
         return "H1"
-    if llr_value <= math.log(beta / (1 - alpha)):
+    if llr_value <= lower:
         return "H0"
     return None

@@ -15,7 +15,7 @@ fn the_sprt_statistics_reproduce_fastchess_reports() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "doctests failed:\n{stdout}");
     assert!(
-        stdout.contains("5 passed and 0 failed"),
+        stdout.contains("6 passed and 0 failed"),
         "the doctests did not all run:\n{stdout}"
     );
 }
