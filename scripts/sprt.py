@@ -54,7 +54,7 @@ fastchess), `--change TEXT` (the row's first cell; default the new commit's subj
 `--hash`, `--threads` (engine options, default 16 and 1), `--adjudicate` (decided games end
 early, as testers' matches do: resignation at 6.00 for 3 moves of both engines, a draw from
 move 40 after 8 moves of both within 0.10; about a fifth fewer moves played. A resumed match
-keeps what it started with).
+keeps what it started with, and its row says which it was).
 
 When fastchess ends, the script prints one Markdown row for the change table:
 
@@ -290,6 +290,13 @@ def stats(config):
     return st["wins"], st["losses"], st["draws"], penta
 
 
+def adjudicated(config):
+    """Whether the match's saved state adjudicates (what it started with, whatever the resume's
+    command line says)."""
+    state = json.load(open(config))
+    return state.get("resign", {}).get("enabled", False) or state.get("draw", {}).get("enabled", False)
+
+
 def bad_endings(pgn):
     """Counts of games lost on time, by an illegal move, or by a crash/stall."""
     text = Path(pgn).read_text() if Path(pgn).exists() else ""
@@ -305,7 +312,7 @@ def row(a, labels, new_resolved, repo, data):
     counts of fastchess's saved state, as fastchess computes them."""
     wins, losses, draws, penta = stats(data / "config.json")
     test = f"clock {a.tc}" if a.tc else f"nodes {a.nodes}"
-    if a.adjudicate:
+    if adjudicated(data / "config.json"):
         test += ", adjudicated"
     if sum(penta):
         elo, margin = sprt_stats.elo_margin(penta)
