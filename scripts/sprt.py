@@ -83,8 +83,8 @@ import sprt_stats
 
 DEFAULT_DATA_ROOT = "/work/data/sprt"
 DEFAULT_FASTCHESS = "/work/tools/src/fastchess/fastchess"
-# `--adjudicate`: a side resigns after both engines' scores say 6.00 or more against it for 3
-# moves; a game from move 40 is drawn after 8 moves of both within 0.10 of equal.
+# `--adjudicate`: a game is decided once 6 plies in a row (3 moves of each engine) score 6.00 or
+# more either way, and drawn from move 40 once 8 moves of each engine score within 0.10.
 ADJUDICATION = [
     "-resign", "movecount=3", "score=600", "twosided=true",
     "-draw", "movenumber=40", "movecount=8", "score=10",
@@ -283,17 +283,16 @@ def stop(proc):
         proc.send_signal(signal.SIGINT)
 
 
-def stats(config):
+def stats(state):
     """W, L, D and the pentanomial of the new engine from fastchess's saved state."""
-    st = next(iter(json.load(open(config))["stats"].values()))
+    st = next(iter(state["stats"].values()))
     penta = [st["penta_LL"], st["penta_LD"], st["penta_WL"] + st["penta_DD"], st["penta_WD"], st["penta_WW"]]
     return st["wins"], st["losses"], st["draws"], penta
 
 
-def adjudicated(config):
-    """Whether the match's saved state adjudicates (what it started with, whatever the resume's
-    command line says)."""
-    state = json.load(open(config))
+def adjudicated(state):
+    """Whether fastchess's saved state adjudicates (what the match started with, whatever the
+    resume's command line says)."""
     return state.get("resign", {}).get("enabled", False) or state.get("draw", {}).get("enabled", False)
 
 
@@ -310,9 +309,10 @@ def bad_endings(pgn):
 def row(a, labels, new_resolved, repo, data):
     """The change-table row of the finished (or stopped) match: its figures computed from the
     counts of fastchess's saved state, as fastchess computes them."""
-    wins, losses, draws, penta = stats(data / "config.json")
+    state = json.load(open(data / "config.json"))
+    wins, losses, draws, penta = stats(state)
     test = f"clock {a.tc}" if a.tc else f"nodes {a.nodes}"
-    if adjudicated(data / "config.json"):
+    if adjudicated(state):
         test += ", adjudicated"
     if sum(penta):
         elo, margin = sprt_stats.elo_margin(penta)
