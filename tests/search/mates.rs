@@ -184,9 +184,9 @@ fn every_mate_is_found_at_its_distance_with_the_positional_evaluator() {
 }
 
 /// The nodes within which the selective search must prove every mate of the file with `go mate
-/// N`: the most any of them takes is 16,617 with the default options and 9,215 with the material
-/// evaluator (both printed by the tests below), so there is room for ordering and pruning to
-/// change, but not for a mate hidden until far deeper.
+/// N` with a 1 MB table: several times the most any of them takes (the tests below print it;
+/// docs/testing.md records it), so there is room for ordering and pruning to change, but not for
+/// a mate hidden until far deeper.
 const MATE_NODE_BUDGET: u64 = 100_000;
 
 /// `go mate N nodes MATE_NODE_BUDGET`: the score must be exactly mate in N, the move one of
