@@ -71,12 +71,36 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
             _ => None,
         };
-        let gives_check = (prunable || reducible || see_threshold.is_some())
+        // Late quiet moves of a node outside the PV and not in check: futility and history
+        // pruning by the depth they would be searched to, unless every move so far is mated.
+        let quiet_late = stage == Stage::Quiet && searched > 0 && best > -MATE_BOUND;
+        let gives_check = (prunable || reducible || quiet_late || see_threshold.is_some())
             && checks
                 .get_or_insert_with(|| CheckInfo::new(pos))
                 .gives_check(pos, m);
         if prunable && !gives_check {
             self.report_pruned(m, node, late);
+            return MovePlan::Prune;
+        }
+        let late_move = LateMove {
+            depth,
+            searched,
+            pv: node.pv,
+            improving: node.improving,
+            gives_check,
+            killer: stage == Stage::Killer,
+            table_move_noisy: node.table_move_noisy,
+            history: if reducible || quiet_late {
+                self.quiet_history(m, pos.turn(), ply)
+            } else {
+                0
+            },
+        };
+        let quiet_rule = (quiet_late && !gives_check)
+            .then(|| self.quiet_move_pruning(node, &late_move, progress.alpha))
+            .flatten();
+        if let Some(rule) = quiet_rule {
+            self.context.decide(ply, || Decision::Pruned { m, rule });
             return MovePlan::Prune;
         }
         if let Some(threshold) =
@@ -86,15 +110,6 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             self.context.decide(ply, || Decision::Pruned { m, rule });
             return MovePlan::Prune;
         }
-        MovePlan::Search(reducible.then(|| LateMove {
-            depth,
-            searched,
-            pv: node.pv,
-            improving: node.improving,
-            gives_check,
-            killer: stage == Stage::Killer,
-            table_move_noisy: node.table_move_noisy,
-            history: self.quiet_history(m, pos.turn(), ply),
-        }))
+        MovePlan::Search(reducible.then_some(late_move))
     }
 }

@@ -246,6 +246,19 @@ params! {
     /// How long an incremental search's next depth is expected to take, in hundredths of the
     /// last.
     tm_incremental_growth_percent = 200 in 100..=400, step 15;
+
+    // Quiet-move pruning in the move loop (move_plan.rs, selective.rs), by the depth a late
+    // quiet move would be searched to after its reduction.
+    /// A quiet move is pruned by futility up to this reduced depth.
+    qfp_max_depth = 7 in 2..=12, step 0.5;
+    /// A quiet move's futility margin at reduced depth 0.
+    qfp_base = 100 in 20..=300, step 10;
+    /// A quiet move's futility margin per ply of reduced depth.
+    qfp_margin = 100 in 40..=250, step 8;
+    /// A quiet move is pruned by its history up to this reduced depth.
+    hp_max_depth = 3 in 1..=8, step 0.5;
+    /// A quiet move is pruned when its history is below minus this per ply of the node's depth.
+    hp_margin = 2048 in 512..=8192, step 256;
 }
 
 /// Every parameter's value, in the order of [`PARAMS`]: what a configuration carries.

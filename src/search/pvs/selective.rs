@@ -6,7 +6,7 @@ use shakmaty::{Chess, EnPassantMode, FromSetup, Position};
 
 use crate::board::keys::zobrist_key;
 use crate::eval::{Score, MATE_BOUND};
-use crate::search::observer::{Decision, SearchObserver};
+use crate::search::observer::{Decision, Prune, SearchObserver};
 use crate::search::pvs::params;
 use crate::search::pvs::searcher::{Node, PvsSearcher};
 
@@ -191,6 +191,41 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             && alpha.abs() < MATE_BOUND
             && static_eval + margin <= alpha;
         futile.then_some(static_eval + margin)
+    }
+
+    /// With futility pruning, the rule that prunes the late quiet move `late` (it does not
+    /// check) of a node outside the PV and not in check, with the loop's `alpha`: futility by
+    /// the depth it would be searched to after its reduction, then a bad history. None where
+    /// neither does.
+    #[inline]
+    pub(super) fn quiet_move_pruning(
+        &self,
+        node: &Node,
+        late: &LateMove,
+        alpha: Score,
+    ) -> Option<Prune> {
+        let eval = node.static_eval.filter(|_| self.parts.futility && !node.pv)?;
+        let depth = (node.depth - 1 - late_move_reduction(late)).max(0);
+        let margin = params::qfp_base() + params::qfp_margin() * depth;
+        if depth <= params::qfp_max_depth()
+            && alpha.abs() < MATE_BOUND
+            && eval.abs() < MATE_BOUND
+            && eval + margin <= alpha
+        {
+            return Some(Prune::QuietFutility {
+                eval,
+                margin,
+                alpha,
+                depth,
+            });
+        }
+        let threshold = -params::hp_margin() * node.depth;
+        let history = late.history;
+        (depth <= params::hp_max_depth() && history < threshold).then_some(Prune::History {
+            history,
+            threshold,
+            depth,
+        })
     }
 
     /// With futility pruning, the exchange a late move of a shallow node outside the PV and not

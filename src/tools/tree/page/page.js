@@ -24,8 +24,8 @@ function stepMatches(t, s) {
     case "subtree": return subtree !== null && subtree.t === t && id >= subtree.id && id < t.end[subtree.id];
     case "reduce": return enter && t.note(id, "R") !== null;
     case "research": return enter && t.note(id, "S") !== null;
-    case "futility": return "fg".includes(kind || "-") || (enter && t.note(id, "U") !== null);
-    case "lmp": return kind === "l";
+    case "futility": return "fgu".includes(kind || "-") || (enter && t.note(id, "U") !== null);
+    case "lmp": return kind === "l" || kind === "h";
     case "see": return kind === "s";
     case "rfp": return leave && t.note(id, "F") !== null;
     case "null": { const nr = t.note(id, "n"); return (enter && t.isNull(id)) || (leave && nr !== null && nr[2] === 1); }
