@@ -258,7 +258,7 @@ params! {
     /// A quiet move is pruned by its history up to this reduced depth.
     hp_max_depth = 3 in 1..=8, step 0.5;
     /// A quiet move is pruned when its history is below minus this per ply of the node's depth.
-    hp_margin = 2048 in 512..=8192, step 256;
+    hp_margin = 1024 in 256..=8192, step 128;
 }
 
 /// Every parameter's value, in the order of [`PARAMS`]: what a configuration carries.

@@ -204,7 +204,9 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         late: &LateMove,
         alpha: Score,
     ) -> Option<Prune> {
-        let eval = node.static_eval.filter(|_| self.parts.futility && !node.pv)?;
+        let eval = node
+            .static_eval
+            .filter(|_| self.parts.futility && !node.pv)?;
         let depth = (node.depth - 1 - late_move_reduction(late)).max(0);
         let margin = params::qfp_base() + params::qfp_margin() * depth;
         if depth <= params::qfp_max_depth()
@@ -495,6 +497,98 @@ pub(super) mod tests {
             searcher.parts.futility = false;
             assert_eq!(searcher.futility_value(&node(1, 5), 0, -5000), None);
         });
+    }
+
+    #[test]
+    fn a_late_quiet_move_is_pruned_by_futility_at_its_reduced_depth_then_by_history() {
+        with_searcher(START, |searcher, _| {
+            // Depth 10, the twentieth move, not improving: reduced by 4, searched at depth 5.
+            let late = LateMove {
+                depth: 10,
+                searched: 19,
+                ..LateMove::default()
+            };
+            let shallow = Node {
+                static_eval: Some(-600),
+                ..node(10, 5)
+            };
+            let futility = |eval, alpha| {
+                let node = Node {
+                    static_eval: Some(eval),
+                    ..shallow
+                };
+                searcher.quiet_move_pruning(&node, &late, alpha)
+            };
+            let margin = 100 + 100 * 5;
+            assert_eq!(
+                futility(-600, 0),
+                Some(Prune::QuietFutility {
+                    eval: -600,
+                    margin,
+                    alpha: 0,
+                    depth: 5
+                })
+            );
+            assert_eq!(futility(-599, 0), None);
+            // Never against a mate score's alpha, nor with a mate score for the evaluation.
+            assert_eq!(futility(-600, MATE_BOUND), None);
+            assert_eq!(futility(-MATE, 0), None);
+            // Beyond the reduced depth of 7, no futility: depth 20, the second move, reduced by
+            // 2 plies, is searched at depth 17.
+            let deep = LateMove {
+                depth: 20,
+                searched: 1,
+                ..late
+            };
+            let node20 = Node {
+                static_eval: Some(-5000),
+                ..node(20, 5)
+            };
+            assert_eq!(searcher.quiet_move_pruning(&node20, &deep, 0), None);
+            // History: at reduced depth 3 or less, below −1,024 a ply of the node's depth.
+            let at_depth_4 = |history| LateMove {
+                depth: 4,
+                searched: 10,
+                history,
+                ..LateMove::default()
+            };
+            let node4 = node(4, 5);
+            let history = |h| searcher.quiet_move_pruning(&node4, &at_depth_4(h), 0);
+            assert_eq!(
+                history(-4097),
+                Some(Prune::History {
+                    history: -4097,
+                    threshold: -4096,
+                    depth: late_depth(&at_depth_4(-4097))
+                })
+            );
+            assert_eq!(history(-4096), None);
+            let deep_bad = LateMove {
+                history: -49152,
+                ..deep
+            };
+            assert_eq!(
+                searcher.quiet_move_pruning(&node20, &deep_bad, 10_000),
+                None
+            );
+            // Neither in the PV, in check (no static evaluation) or without futility pruning.
+            let pv = in_pv(node4);
+            let in_check = Node {
+                static_eval: None,
+                ..checked(node4)
+            };
+            let worst = at_depth_4(-49152);
+            for node in [pv, in_check] {
+                assert_eq!(searcher.quiet_move_pruning(&node, &worst, 0), None);
+            }
+            searcher.parts.futility = false;
+            assert_eq!(searcher.quiet_move_pruning(&node4, &worst, 0), None);
+        });
+    }
+
+    /// The depth a late move is searched to after its reduction.
+    fn late_depth(late: &LateMove) -> i32 {
+        late.depth - 1 - late_move_reduction(late)
     }
 
     #[test]
