@@ -195,8 +195,8 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
 
     /// With futility pruning, the rule that prunes the late quiet move `late` (it does not
     /// check) of a node outside the PV and not in check, with the loop's `alpha`: futility by
-    /// the depth it would be searched to after its reduction, then a bad history. None where
-    /// neither does.
+    /// the depth it would be searched to after its reduction (at nodes too deep for the
+    /// node-wide futility), then a bad history. None where neither does.
     #[inline]
     pub(super) fn quiet_move_pruning(
         &self,
@@ -210,6 +210,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         let depth = (node.depth - 1 - late_move_reduction(late)).max(0);
         let margin = params::qfp_base() + params::qfp_margin() * depth;
         if depth <= params::qfp_max_depth()
+            && futility_margin(node.depth).is_none()
             && alpha.abs() < MATE_BOUND
             && eval.abs() < MATE_BOUND
             && eval + margin <= alpha
@@ -509,7 +510,7 @@ pub(super) mod tests {
                 ..LateMove::default()
             };
             let shallow = Node {
-                static_eval: Some(-600),
+                static_eval: Some(-775),
                 ..node(10, 5)
             };
             let futility = |eval, alpha| {
@@ -519,19 +520,19 @@ pub(super) mod tests {
                 };
                 searcher.quiet_move_pruning(&node, &late, alpha)
             };
-            let margin = 100 + 100 * 5;
+            let margin = 150 + 125 * 5;
             assert_eq!(
-                futility(-600, 0),
+                futility(-775, 0),
                 Some(Prune::QuietFutility {
-                    eval: -600,
+                    eval: -775,
                     margin,
                     alpha: 0,
                     depth: 5
                 })
             );
-            assert_eq!(futility(-599, 0), None);
+            assert_eq!(futility(-774, 0), None);
             // Never against a mate score's alpha, nor with a mate score for the evaluation.
-            assert_eq!(futility(-600, MATE_BOUND), None);
+            assert_eq!(futility(-775, MATE_BOUND), None);
             assert_eq!(futility(-MATE, 0), None);
             // Beyond the reduced depth of 7, no futility: depth 20, the second move, reduced by
             // 2 plies, is searched at depth 17.
@@ -545,6 +546,17 @@ pub(super) mod tests {
                 ..node(20, 5)
             };
             assert_eq!(searcher.quiet_move_pruning(&node20, &deep, 0), None);
+            // Nor at the depths of the node-wide futility (1 and 2).
+            let node2 = Node {
+                static_eval: Some(-5000),
+                ..node(2, 5)
+            };
+            let at_depth_2 = LateMove {
+                depth: 2,
+                searched: 5,
+                ..LateMove::default()
+            };
+            assert_eq!(searcher.quiet_move_pruning(&node2, &at_depth_2, 0), None);
             // History: at reduced depth 3 or less, below −1,024 a ply of the node's depth.
             let at_depth_4 = |history| LateMove {
                 depth: 4,
