@@ -3,7 +3,7 @@
 
 /** The names of the selective rules, by the letter of their pruned moves or note. */
 const RULES = {
-  c: "cut-off", f: "futility pruning", g: "futility pruning", l: "late-move pruning", s: "SEE pruning",
+  c: "cut-off", f: "futility pruning", g: "futility pruning", u: "futility pruning", l: "late-move pruning", h: "history pruning", s: "SEE pruning",
   d: "delta pruning", x: "quiescence SEE pruning",
 };
 
