@@ -73,7 +73,11 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         };
         // Late quiet moves of a node outside the PV and not in check: futility and history
         // pruning by the depth they would be searched to, unless every move so far is mated.
-        let quiet_late = stage == Stage::Quiet && searched > 0 && best > -MATE_BOUND;
+        let quiet_late = stage == Stage::Quiet
+            && searched > 0
+            && best > -MATE_BOUND
+            && !node.pv
+            && !node.in_check;
         let gives_check = (prunable || reducible || quiet_late || see_threshold.is_some())
             && checks
                 .get_or_insert_with(|| CheckInfo::new(pos))
