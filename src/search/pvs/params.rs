@@ -257,7 +257,7 @@ params! {
     /// A quiet move's futility margin per ply of reduced depth.
     qfp_margin = 125 in 40..=300, step 10;
     /// A quiet move is pruned by its history up to this reduced depth.
-    hp_max_depth = 3 in 1..=8, step 0.5;
+    hp_max_depth = 3 in 0..=8, step 0.5;
     /// A quiet move is pruned when its history is below minus this per ply of the node's depth.
     hp_margin = 1024 in 256..=8192, step 128;
 }
