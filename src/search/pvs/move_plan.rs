@@ -10,7 +10,7 @@ use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::{Node, PvsSearcher};
 use crate::search::pvs::see::see_ge;
-use crate::search::pvs::selective::LateMove;
+use crate::search::pvs::selective::{late_move_reduction, LateMove};
 
 /// Where a node's move loop stands when its picker hands out a move.
 #[derive(Clone, Copy, Debug)]
@@ -29,9 +29,8 @@ pub(super) struct Progress {
 pub(super) enum MovePlan {
     /// Skip it: a rule prunes it (the observer has been told which).
     Prune,
-    /// Search it: with what its reduction is computed from when it is a late move that may be
-    /// reduced, else None.
-    Search(Option<LateMove>),
+    /// Search it, reduced by so many plies (0 unless it is a late move that may be reduced).
+    Search(i32),
 }
 
 impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
@@ -100,8 +99,13 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                 0
             },
         };
+        let reduction = if reducible || quiet_late {
+            late_move_reduction(&late_move)
+        } else {
+            0
+        };
         let quiet_rule = (quiet_late && !gives_check)
-            .then(|| self.quiet_move_pruning(node, &late_move, progress.alpha))
+            .then(|| self.quiet_move_pruning(node, reduction, late_move.history, progress.alpha))
             .flatten();
         if let Some(rule) = quiet_rule {
             self.context.decide(ply, || Decision::Pruned { m, rule });
@@ -114,6 +118,6 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             self.context.decide(ply, || Decision::Pruned { m, rule });
             return MovePlan::Prune;
         }
-        MovePlan::Search(reducible.then_some(late_move))
+        MovePlan::Search(if reducible { reduction } else { 0 })
     }
 }

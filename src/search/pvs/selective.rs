@@ -193,21 +193,23 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         futile.then_some(static_eval + margin)
     }
 
-    /// With futility pruning, the rule that prunes the late quiet move `late` (it does not
-    /// check) of a node outside the PV and not in check, with the loop's `alpha`: futility by
-    /// the depth it would be searched to after its reduction (at nodes too deep for the
-    /// node-wide futility), then a bad history. None where neither does.
+    /// With futility pruning, the rule that prunes a late quiet move that does not check, of
+    /// `reduction` plies and with `history`, at a node outside the PV and not in check, with
+    /// the loop's `alpha`: futility by the depth it would be searched to after its reduction
+    /// (at nodes too deep for the node-wide futility), then a bad history. None where neither
+    /// does.
     #[inline]
     pub(super) fn quiet_move_pruning(
         &self,
         node: &Node,
-        late: &LateMove,
+        reduction: i32,
+        history: i32,
         alpha: Score,
     ) -> Option<Prune> {
         let eval = node
             .static_eval
             .filter(|_| self.parts.futility && !node.pv)?;
-        let depth = (node.depth - 1 - late_move_reduction(late)).max(0);
+        let depth = (node.depth - 1 - reduction).max(0);
         let margin = params::qfp_base() + params::qfp_margin() * depth;
         if depth <= params::qfp_max_depth()
             && futility_margin(node.depth).is_none()
@@ -223,7 +225,6 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             });
         }
         let threshold = -params::hp_margin() * node.depth;
-        let history = late.history;
         (depth <= params::hp_max_depth() && history < threshold).then_some(Prune::History {
             history,
             threshold,

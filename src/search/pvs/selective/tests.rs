@@ -254,7 +254,7 @@ fn a_late_quiet_move_is_pruned_by_futility_at_its_reduced_depth_then_by_history(
                 static_eval: Some(eval),
                 ..shallow
             };
-            searcher.quiet_move_pruning(&node, &late, alpha)
+            pruning(searcher, &node, &late, alpha)
         };
         let margin = 150 + 125 * 5;
         assert_eq!(
@@ -281,7 +281,7 @@ fn a_late_quiet_move_is_pruned_by_futility_at_its_reduced_depth_then_by_history(
             static_eval: Some(-5000),
             ..node(20, 5)
         };
-        assert_eq!(searcher.quiet_move_pruning(&node20, &deep, 0), None);
+        assert_eq!(pruning(searcher, &node20, &deep, 0), None);
         // Nor at the depths of the node-wide futility (1 and 2).
         let node2 = Node {
             static_eval: Some(-5000),
@@ -292,7 +292,7 @@ fn a_late_quiet_move_is_pruned_by_futility_at_its_reduced_depth_then_by_history(
             searched: 5,
             ..LateMove::default()
         };
-        assert_eq!(searcher.quiet_move_pruning(&node2, &at_depth_2, 0), None);
+        assert_eq!(pruning(searcher, &node2, &at_depth_2, 0), None);
         // History: at reduced depth 3 or less, below −1,024 a ply of the node's depth.
         let at_depth_4 = |history| LateMove {
             depth: 4,
@@ -301,7 +301,7 @@ fn a_late_quiet_move_is_pruned_by_futility_at_its_reduced_depth_then_by_history(
             ..LateMove::default()
         };
         let node4 = node(4, 5);
-        let history = |h| searcher.quiet_move_pruning(&node4, &at_depth_4(h), 0);
+        let history = |h| pruning(searcher, &node4, &at_depth_4(h), 0);
         assert_eq!(
             history(-4097),
             Some(Prune::History {
@@ -315,10 +315,7 @@ fn a_late_quiet_move_is_pruned_by_futility_at_its_reduced_depth_then_by_history(
             history: -49152,
             ..deep
         };
-        assert_eq!(
-            searcher.quiet_move_pruning(&node20, &deep_bad, 10_000),
-            None
-        );
+        assert_eq!(pruning(searcher, &node20, &deep_bad, 10_000), None);
         // Neither in the PV, in check (no static evaluation) or without futility pruning.
         let pv = in_pv(node4);
         let in_check = Node {
@@ -327,11 +324,21 @@ fn a_late_quiet_move_is_pruned_by_futility_at_its_reduced_depth_then_by_history(
         };
         let worst = at_depth_4(-49152);
         for node in [pv, in_check] {
-            assert_eq!(searcher.quiet_move_pruning(&node, &worst, 0), None);
+            assert_eq!(pruning(searcher, &node, &worst, 0), None);
         }
         searcher.parts.futility = false;
-        assert_eq!(searcher.quiet_move_pruning(&node4, &worst, 0), None);
+        assert_eq!(pruning(searcher, &node4, &worst, 0), None);
     });
+}
+
+/// The rule `searcher` prunes the late quiet move `late` by, with the loop's `alpha`.
+fn pruning<O: SearchObserver>(
+    searcher: &PvsSearcher<'_, '_, O>,
+    node: &Node,
+    late: &LateMove,
+    alpha: Score,
+) -> Option<Prune> {
+    searcher.quiet_move_pruning(node, late_move_reduction(late), late.history, alpha)
 }
 
 /// The depth a late move is searched to after its reduction.
