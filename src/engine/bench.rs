@@ -122,9 +122,9 @@ mod tests {
         assert_eq!(
             nodes,
             [
-                (Evaluation::Material, 197_746),
-                (Evaluation::Positional, 237_944),
-                (Evaluation::Nnue, 204_272)
+                (Evaluation::Material, 203_838),
+                (Evaluation::Positional, 230_577),
+                (Evaluation::Nnue, 201_567)
             ]
         );
     }

@@ -43,6 +43,21 @@ pub enum Prune {
         limit: usize,
         depth: i32,
     },
+    /// Futility of a late quiet move that does not check, searched at `depth` after its
+    /// reduction: `eval` + `margin` ≤ `alpha`.
+    QuietFutility {
+        eval: Score,
+        margin: Score,
+        alpha: Score,
+        depth: i32,
+    },
+    /// History pruning: the late quiet move's `history` is below `threshold` (the node's
+    /// depth times a margin), and it would be searched at `depth` after its reduction.
+    History {
+        history: i32,
+        threshold: i32,
+        depth: i32,
+    },
     /// SEE pruning at `depth`: the exchange after the move scores below `threshold`.
     See { threshold: Score, depth: i32 },
     /// Quiescence's delta pruning: stand pat `eval` + at most `gain` + `margin` < `alpha`.

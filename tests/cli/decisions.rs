@@ -106,7 +106,7 @@ fn every_legal_move_of_a_full_width_node_is_searched_pruned_or_skipped_once() {
 
 #[test]
 fn each_pruned_move_holds_the_values_its_rule_compared() {
-    let mut rules = [0; 5];
+    let mut rules = [0; 7];
     for (fen, tree) in default_trees() {
         for p in &tree.pruned {
             let what = format!("{fen}: node {} {:?}", p.node, p.rule);
@@ -128,6 +128,24 @@ fn each_pruned_move_holds_the_values_its_rule_compared() {
                     assert!(threshold <= 0, "{what}");
                     2
                 }
+                Prune::QuietFutility {
+                    eval,
+                    margin,
+                    alpha,
+                    depth,
+                } => {
+                    assert!(
+                        eval + margin <= alpha && margin >= 0 && depth >= 0,
+                        "{what}"
+                    );
+                    3
+                }
+                Prune::History {
+                    history, threshold, ..
+                } => {
+                    assert!(history < threshold && threshold < 0, "{what}");
+                    4
+                }
                 Prune::Delta {
                     gain,
                     eval,
@@ -135,13 +153,13 @@ fn each_pruned_move_holds_the_values_its_rule_compared() {
                     alpha,
                 } => {
                     assert!(eval + gain + margin < alpha, "{what}");
-                    3
+                    5
                 }
-                Prune::LosingCapture => 4,
+                Prune::LosingCapture => 6,
             };
             rules[rule] += 1;
             let quiescence = tree.nodes[p.node].kind == NodeKind::Quiescence;
-            assert_eq!(quiescence, rule >= 3, "{what}");
+            assert_eq!(quiescence, rule >= 5, "{what}");
         }
     }
     assert!(rules.iter().all(|&n| n > 0), "each rule pruned: {rules:?}");

@@ -307,6 +307,8 @@ fn a_default_search_of_50000_nodes_loads_and_explains_its_rules_in_chromium() {
         ('l', "Late-move pruning at"),
         ('s', "SEE pruning at"),
         ('g', "Futility pruning at"),
+        ('u', "searched after its reduction at depth"),
+        ('h', "History pruning at"),
     ] {
         let group = data
             .groups

@@ -22,8 +22,8 @@ fn prune_args(kind: char) -> usize {
     match kind {
         'c' | 'x' => 0,
         's' => 2,
-        'f' | 'g' | 'l' => 3,
-        'd' => 4,
+        'f' | 'g' | 'l' | 'h' => 3,
+        'd' | 'u' => 4,
         _ => panic!("pruned moves of kind {kind}"),
     }
 }

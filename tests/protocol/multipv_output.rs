@@ -271,8 +271,10 @@ fn a_stopped_depth_with_every_move_a_line_shows_its_new_best_once() {
     let endgames = [
         "position fen 8/8/4k3/8/2R5/8/4K3/3r4 w - - 0 1",
         "position fen 8/5pk1/8/4P3/8/8/5PK1/8 w - - 0 1",
-        "position fen 8/8/4k3/8/2R5/8/4K3/3r4 w - - 0 1",
         "position fen 7k/8/8/8/8/8/5PPP/6RK w - - 0 1",
+        "position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        "position fen 8/8/3k4/3p4/3P4/3K4/8/8 w - - 0 1",
+        "position fen 8/2k5/8/8/3R4/8/8/4K3 w - - 0 1",
     ];
     check_stopped_depths_play_their_new_best(256, &endgames);
 }

@@ -10,7 +10,7 @@ use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::{Node, PvsSearcher};
 use crate::search::pvs::see::see_ge;
-use crate::search::pvs::selective::LateMove;
+use crate::search::pvs::selective::{late_move_reduction, LateMove};
 
 /// Where a node's move loop stands when its picker hands out a move.
 #[derive(Clone, Copy, Debug)]
@@ -29,9 +29,8 @@ pub(super) struct Progress {
 pub(super) enum MovePlan {
     /// Skip it: a rule prunes it (the observer has been told which).
     Prune,
-    /// Search it: with what its reduction is computed from when it is a late move that may be
-    /// reduced, else None.
-    Search(Option<LateMove>),
+    /// Search it, reduced by so many plies (0 unless it is a late move that may be reduced).
+    Search(i32),
 }
 
 impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
@@ -71,12 +70,45 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             }
             _ => None,
         };
-        let gives_check = (prunable || reducible || see_threshold.is_some())
+        // Late quiet moves of a node outside the PV and not in check: futility and history
+        // pruning by the depth they would be searched to, unless every move so far is mated.
+        let quiet_late = stage == Stage::Quiet
+            && searched > 0
+            && best > -MATE_BOUND
+            && !node.pv
+            && !node.in_check;
+        let gives_check = (prunable || reducible || quiet_late || see_threshold.is_some())
             && checks
                 .get_or_insert_with(|| CheckInfo::new(pos))
                 .gives_check(pos, m);
         if prunable && !gives_check {
             self.report_pruned(m, node, late);
+            return MovePlan::Prune;
+        }
+        let late_move = LateMove {
+            depth,
+            searched,
+            pv: node.pv,
+            improving: node.improving,
+            gives_check,
+            killer: stage == Stage::Killer,
+            table_move_noisy: node.table_move_noisy,
+            history: if reducible || quiet_late {
+                self.quiet_history(m, pos.turn(), ply)
+            } else {
+                0
+            },
+        };
+        let reduction = if reducible || quiet_late {
+            late_move_reduction(&late_move)
+        } else {
+            0
+        };
+        let quiet_rule = (quiet_late && !gives_check)
+            .then(|| self.quiet_move_pruning(node, reduction, late_move.history, progress.alpha))
+            .flatten();
+        if let Some(rule) = quiet_rule {
+            self.context.decide(ply, || Decision::Pruned { m, rule });
             return MovePlan::Prune;
         }
         if let Some(threshold) =
@@ -86,15 +118,6 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             self.context.decide(ply, || Decision::Pruned { m, rule });
             return MovePlan::Prune;
         }
-        MovePlan::Search(reducible.then(|| LateMove {
-            depth,
-            searched,
-            pv: node.pv,
-            improving: node.improving,
-            gives_check,
-            killer: stage == Stage::Killer,
-            table_move_noisy: node.table_move_noisy,
-            history: self.quiet_history(m, pos.turn(), ply),
-        }))
+        MovePlan::Search(if reducible { reduction } else { 0 })
     }
 }

@@ -11,7 +11,7 @@ use crate::search::pvs::move_plan::{MovePlan, Progress};
 use crate::search::pvs::params;
 use crate::search::pvs::picker::Stage;
 use crate::search::pvs::searcher::{Node, PvsSearcher, EXTENSION_PLIES_PER_DEPTH};
-use crate::search::pvs::selective::{late_move_reduction, reverse_futility_margin, LateMove};
+use crate::search::pvs::selective::reverse_futility_margin;
 use crate::search::pvs::tt::{Bound, Hit};
 use crate::search::types::{score_without_moves, MAX_PLY};
 use shakmaty::{Board, Chess, Color, Move, Position};
@@ -262,10 +262,10 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
                 continue;
             }
             let plan = self.plan_move(pos, m, stage, &node, &progress, &mut checks);
-            let MovePlan::Search(late_move) = plan else {
+            let MovePlan::Search(reduction) = plan else {
                 continue;
             };
-            let score = self.search_move(pos, m, &node, &progress, late_move);
+            let score = self.search_move(pos, m, &node, &progress, reduction);
             progress.searched += 1;
             if self.context.stopped() {
                 return 0;
@@ -299,7 +299,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
     /// Plays `m`, the move of the node after `progress.searched` others, and searches it: the
     /// first (the table move, when there is one) with the full window and its singular
     /// extension, the later ones by [`PvsSearcher::search_later_move`], reduced by
-    /// [`late_move_reduction`] when a `late_move`.
+    /// `reduction` plies ([`late_move_reduction`](super::selective::late_move_reduction)).
     #[inline(always)]
     fn search_move(
         &mut self,
@@ -307,7 +307,7 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
         m: Move,
         node: &Node,
         progress: &Progress,
-        late_move: Option<LateMove>,
+        reduction: i32,
     ) -> Score {
         let (depth, ply) = (node.depth, node.ply);
         let (searched, alpha, beta) = (progress.searched, progress.alpha, node.beta);
@@ -320,7 +320,6 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             let depth = depth + node.table_move_extension;
             -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
         } else {
-            let reduction = late_move.map_or(0, |late| late_move_reduction(&late));
             if reduction > 0 {
                 let (plies, number) = (reduction, searched + 1);
                 self.context.decide(ply, || Decision::Reduction {

@@ -246,6 +246,20 @@ params! {
     /// How long an incremental search's next depth is expected to take, in hundredths of the
     /// last.
     tm_incremental_growth_percent = 200 in 100..=400, step 15;
+
+    // Quiet-move pruning in the move loop (move_plan.rs, selective.rs), by the depth a late
+    // quiet move would be searched to after its reduction.
+    /// A quiet move is pruned by futility up to this reduced depth (at nodes deeper than the
+    /// node-wide futility's).
+    qfp_max_depth = 7 in 2..=12, step 0.5;
+    /// A quiet move's futility margin at reduced depth 0.
+    qfp_base = 150 in 20..=400, step 12;
+    /// A quiet move's futility margin per ply of reduced depth.
+    qfp_margin = 125 in 40..=300, step 10;
+    /// A quiet move is pruned by its history up to this reduced depth.
+    hp_max_depth = 3 in 0..=8, step 0.5;
+    /// A quiet move is pruned when its history is below minus this per ply of the node's depth.
+    hp_margin = 1024 in 256..=8192, step 128;
 }
 
 /// Every parameter's value, in the order of [`PARAMS`]: what a configuration carries.

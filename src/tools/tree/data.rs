@@ -232,6 +232,17 @@ fn prune_code(rule: Prune, generated: bool) -> (char, Vec<i64>) {
             limit,
             depth,
         } => ('l', vec![count as i64, limit as i64, depth as i64]),
+        Prune::QuietFutility {
+            eval,
+            margin,
+            alpha,
+            depth,
+        } => ('u', n(&[eval, margin, alpha, depth])),
+        Prune::History {
+            history,
+            threshold,
+            depth,
+        } => ('h', n(&[history, threshold, depth])),
         Prune::See { threshold, depth } => ('s', n(&[threshold, depth])),
         Prune::Delta {
             gain,

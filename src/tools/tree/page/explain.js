@@ -3,7 +3,7 @@
 
 /** The names of the selective rules, by the letter of their pruned moves or note. */
 const RULES = {
-  c: "cut-off", f: "futility pruning", g: "futility pruning", l: "late-move pruning", s: "SEE pruning",
+  c: "cut-off", f: "futility pruning", g: "futility pruning", u: "futility pruning", l: "late-move pruning", h: "history pruning", s: "SEE pruning",
   d: "delta pruning", x: "quiescence SEE pruning",
 };
 
@@ -282,6 +282,13 @@ function explainPrune(t, id, g) {
     case "g":
       return "Futility pruning at " + at + ": static evaluation " + sumText(ply, a[0], [[a[1], "margin"]]) + " " + relText(ply, "<=alpha", a[2]) +
         ": its " + names.length + " quiet " + (one ? "move" : "moves") + " that do not give check were never generated: " + list + ".";
+    case "u":
+      return "Futility pruning at " + at + ": searched after its reduction at depth " + a[3] + ", static evaluation " + sumText(ply, a[0], [[a[1], "margin"]]) + " " +
+        relText(ply, "<=alpha", a[2]) + ": the late quiet " + (one ? "move" : "moves") + " " + list + (one ? " does" : " do") + " not give check and cannot lift the score, so " +
+        (one ? "it is" : "they are") + " not searched.";
+    case "h":
+      return "History pruning at " + at + ": the late quiet " + (one ? "move" : "moves") + " " + list + " would be searched at depth " + a[2] + " after " + (one ? "its" : "their") +
+        " reduction, and " + (one ? "its history " + a[0] + " is" : "each history is") + " below " + a[1] + " (the node's depth times the margin), so " + (one ? "it is" : "they are") + " not searched.";
     case "s":
       return "SEE pruning at " + at + " (depth " + a[1] + "): " + (one ? "the exchange after " + list + " loses" : "the exchanges after " + list + " each lose") +
         " more than " + (-a[0]) + " (the threshold at this depth is " + fmt(a[0]) + "), so " + (one ? "it is" : "they are") + " not searched.";

@@ -6,7 +6,7 @@ const PIECES = { k: "\u265A", q: "\u265B", r: "\u265C", b: "\u265D", n: "\u265E"
 const FILTERS = [
   ["all", "every node"], ["pv", "principal variation only"], ["subtree", "the selected node's subtree"],
   ["reduce", "late-move reductions"], ["research", "re-searches"], ["futility", "futility pruning"],
-  ["lmp", "late-move pruning"], ["see", "SEE pruning"], ["rfp", "reverse futility"], ["null", "null moves"],
+  ["lmp", "late-move and history pruning"], ["see", "SEE pruning"], ["rfp", "reverse futility"], ["null", "null moves"],
   ["tt", "table cuts"], ["cut", "cut-offs"], ["extension", "extensions (singular too) and IIR"], ["quiescence", "quiescence: stand pat, delta, SEE"],
 ];
 let step = 0, playing = null, focusPane = 0, selected = null, hovered = null, follow = true, filter = "all", subtree = null;
@@ -24,8 +24,8 @@ function stepMatches(t, s) {
     case "subtree": return subtree !== null && subtree.t === t && id >= subtree.id && id < t.end[subtree.id];
     case "reduce": return enter && t.note(id, "R") !== null;
     case "research": return enter && t.note(id, "S") !== null;
-    case "futility": return "fg".includes(kind || "-") || (enter && t.note(id, "U") !== null);
-    case "lmp": return kind === "l";
+    case "futility": return "fgu".includes(kind || "-") || (enter && t.note(id, "U") !== null);
+    case "lmp": return kind === "l" || kind === "h";
     case "see": return kind === "s";
     case "rfp": return leave && t.note(id, "F") !== null;
     case "null": { const nr = t.note(id, "n"); return (enter && t.isNull(id)) || (leave && nr !== null && nr[2] === 1); }
@@ -64,7 +64,7 @@ function summarize(t) {
   }
   for (let g = 0; g < t.groupKind.length; g++) {
     const r = rows.get(depthOf(t.groupNode[g])), k = t.groupKind[g], n = t.groupAt[g + 1] - t.groupAt[g];
-    if (k === "c") r.c++; else if (k === "f" || k === "g") r.f += n; else if (k === "d" || k === "x") r.qp += n; else r[k] += n;
+    if (k === "c") r.c++; else if ("fgu".includes(k)) r.f += n; else if (k === "h") r.l += n; else if (k === "d" || k === "x") r.qp += n; else r[k] += n;
   }
   return [...rows.values()];
 }
@@ -73,8 +73,8 @@ function summarize(t) {
 function summaryHtml() {
   const head = [["Depth", ""], ["Nodes", "nodes of the iteration, aspiration re-searches included"],
     ["EBF", "effective branching factor: this depth's nodes over the last depth's"], ["LMR", "late moves reduced"],
-    ["Re-searched", "reduced moves searched again at full depth"], ["Futility", "moves pruned by futility (generated or not)"],
-    ["LMP", "moves pruned by late-move pruning"], ["SEE", "moves pruned by SEE pruning"], ["RFP", "nodes cut by reverse futility"],
+    ["Re-searched", "reduced moves searched again at full depth"], ["Futility", "moves pruned by futility (generated or not, node-wide or by the reduced depth)"],
+    ["LMP", "moves pruned by late-move pruning and by history"], ["SEE", "moves pruned by SEE pruning"], ["RFP", "nodes cut by reverse futility"],
     ["Null move", "null-move cuts / null moves tried"],
     ["Singular", "singular extensions / singularity tests (multi-cuts)"], ["TT cuts", "nodes settled by the table"], ["Cut-offs", "\u03B1/\u03B2 cut-offs"],
     ["Quiescence", "quiescence nodes"], ["Q pruned", "captures pruned in quiescence (delta, SEE)"]];
