@@ -291,10 +291,12 @@ fn middlegame_lines(limit: &[&str]) -> (Vec<String>, Vec<PvLine>) {
     (text, lines)
 }
 
-/// The last depth of a search whose first line was not among the depth before's lines: its
-/// number, the nodes at which the depth before and it ended, and its first move.
-fn last_new_best(lines: &[PvLine]) -> Option<(u32, u64, u64, String)> {
-    by_depth(lines).windows(2).rev().find_map(|pair| {
+/// The depths of a search whose first line was not among the depth before's lines, the last
+/// first: each one's number, the nodes at which the depth before and it ended, and its first
+/// move.
+fn new_bests(lines: &[PvLine]) -> Vec<(u32, u64, u64, String)> {
+    let depths = by_depth(lines);
+    let found = depths.windows(2).rev().filter_map(|pair| {
         let first = pair[1].iter().find(|l| l.multipv == Some(1))?;
         let new = pair[0].iter().all(|l| l.first != first.first);
         new.then(|| {
@@ -305,40 +307,30 @@ fn last_new_best(lines: &[PvLine]) -> Option<(u32, u64, u64, String)> {
                 first.first.clone(),
             )
         })
-    })
+    });
+    found.collect()
 }
 
 /// A depth stopped by a node limit after its first line beat the last best: the lines reported
 /// again are the new first and the last depth's others, never more than MultiPV asks for. The
 /// stop is found rather than pinned, so that any search and net can be tested: a search to
-/// depth 12 names the last depth whose first move was new, and a bisection of the node limit
-/// between that depth's start and end finds the first limit at which the move leads it.
+/// depth 12 names the depths whose first move was new, and for the last of them whose new best
+/// leads before the depth ends (a later line of a depth may beat its first and lead only once
+/// the depth is complete), a bisection of the node limit between that depth's start and end
+/// finds the first limit at which the move leads it.
 #[test]
 fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
     let (_, full) = middlegame_lines(&["depth", "12"]);
-    let (depth, start, end, best) = last_new_best(&full).expect("a depth with a new best");
-    let leads = |limit: u64| {
-        let (text, lines) = middlegame_lines(&["nodes", &limit.to_string()]);
-        let stopped: Vec<PvLine> = lines.into_iter().filter(|l| l.depth == depth).collect();
-        let found = stopped
-            .iter()
-            .any(|l| l.multipv == Some(1) && l.first == best);
-        (found, text, stopped)
+    let candidates = new_bests(&full);
+    assert!(!candidates.is_empty(), "a depth with a new best: {full:?}");
+    let stop = candidates.iter().find_map(|(depth, start, end, best)| {
+        let high = first_limit_leading(*depth, (*start, *end), best);
+        (high < *end).then(|| (*depth, high, best.clone()))
+    });
+    let Some((depth, high, best)) = stop else {
+        panic!("no new best leads its depth before the depth is complete: {candidates:?}");
     };
-    let (mut low, mut high) = (start, end);
-    while high - low > 100 {
-        let middle = (low + high) / 2;
-        if leads(middle).0 {
-            high = middle;
-        } else {
-            low = middle;
-        }
-    }
-    assert!(
-        high < end,
-        "{best} leads depth {depth} only once it is complete"
-    );
-    let (found, text, stopped) = leads(high);
+    let (found, text, stopped) = stopped_lines(depth, high, &best);
     assert!(found, "{text:?}");
     assert_eq!(stopped.len(), 2, "{stopped:?}");
     assert!(
@@ -346,4 +338,30 @@ fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
         "depth {depth} was not stopped: {stopped:?}"
     );
     assert!(text.iter().all(|l| !l.contains(" multipv 3 ")), "{text:?}");
+}
+
+/// The lines of `depth` reported by the search stopped at `limit` nodes, with its whole output,
+/// and whether `best` leads them.
+fn stopped_lines(depth: u32, limit: u64, best: &str) -> (bool, Vec<String>, Vec<PvLine>) {
+    let (text, lines) = middlegame_lines(&["nodes", &limit.to_string()]);
+    let stopped: Vec<PvLine> = lines.into_iter().filter(|l| l.depth == depth).collect();
+    let found = stopped
+        .iter()
+        .any(|l| l.multipv == Some(1) && l.first == best);
+    (found, text, stopped)
+}
+
+/// The least node limit between `start` and `end` (within 100 nodes) at which `best` leads the
+/// stopped `depth`; `end` when it leads only the completed depth.
+fn first_limit_leading(depth: u32, (start, end): (u64, u64), best: &str) -> u64 {
+    let (mut low, mut high) = (start, end);
+    while high - low > 100 {
+        let middle = (low + high) / 2;
+        if stopped_lines(depth, middle, best).0 {
+            high = middle;
+        } else {
+            low = middle;
+        }
+    }
+    high
 }
