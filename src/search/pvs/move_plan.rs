@@ -85,27 +85,13 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             self.report_pruned(m, node, late);
             return MovePlan::Prune;
         }
-        let late_move = LateMove {
-            depth,
-            searched,
-            pv: node.pv,
-            improving: node.improving,
-            gives_check,
-            killer: stage == Stage::Killer,
-            table_move_noisy: node.table_move_noisy,
-            history: if reducible || quiet_late {
-                self.quiet_history(m, pos.turn(), ply)
-            } else {
-                0
-            },
-        };
-        let reduction = if reducible || quiet_late {
-            late_move_reduction(&late_move)
+        let (reduction, history) = if reducible || quiet_late {
+            self.late_move_plies(pos, (m, stage), node, searched, gives_check)
         } else {
-            0
+            (0, 0)
         };
         let quiet_rule = (quiet_late && !gives_check)
-            .then(|| self.quiet_move_pruning(node, reduction, late_move.history, progress.alpha))
+            .then(|| self.quiet_move_pruning(node, reduction, history, progress.alpha))
             .flatten();
         if let Some(rule) = quiet_rule {
             self.context.decide(ply, || Decision::Pruned { m, rule });
@@ -119,5 +105,29 @@ impl<O: SearchObserver> PvsSearcher<'_, '_, O> {
             return MovePlan::Prune;
         }
         MovePlan::Search(if reducible { reduction } else { 0 })
+    }
+
+    /// The late-move reduction of `m`, handed out at `stage` after `searched` moves of `node`,
+    /// and its history.
+    #[inline(always)]
+    fn late_move_plies(
+        &self,
+        pos: &Chess,
+        (m, stage): (Move, Stage),
+        node: &Node,
+        searched: usize,
+        gives_check: bool,
+    ) -> (i32, i32) {
+        let late_move = LateMove {
+            depth: node.depth,
+            searched,
+            pv: node.pv,
+            improving: node.improving,
+            gives_check,
+            killer: stage == Stage::Killer,
+            table_move_noisy: node.table_move_noisy,
+            history: self.quiet_history(m, pos.turn(), node.ply),
+        };
+        (late_move_reduction(&late_move), late_move.history)
     }
 }
