@@ -69,7 +69,7 @@ impl Answer {
         let best_before = self.result.best;
         let every_line = !self.multi_pv || self.search_later_lines(search, depth, score);
         if self.multi_pv {
-            self.last_scores = self.record_lines(search, depth);
+            self.last_scores = self.record_lines(search, depth, every_line);
             if every_line {
                 self.complete.clone_from(&self.result.lines);
             }
@@ -132,24 +132,22 @@ impl Answer {
     }
 
     /// MultiPV, a stopped depth whose first line beat the last best: that line becomes line 1,
-    /// the last depth's other lines follow it, and all are reported again, so that no move
-    /// shows in two lines and `bestmove` is the first move of the last `multipv 1` line.
+    /// the last depth's other lines follow it at that depth, and all are reported again, so that
+    /// no move shows in two lines and `bestmove` is the first move of the last `multipv 1` line.
     fn record_new_best<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32, score: Score) {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let pv = context.pv().line(0);
         self.answer_with(&pv, score);
-        let best = pv.first().copied();
-        let others = self
-            .result
-            .lines
-            .iter()
-            .filter(|line| line.pv.first() != best.as_ref());
         let wanted = context.lines().wanted();
         let mut lines = vec![Line { score, pv }];
-        lines.extend(others.take(wanted - 1).cloned());
+        let others: Vec<Line> = not_reached(&self.result.lines, &lines)
+            .take(wanted - 1)
+            .cloned()
+            .collect();
+        lines.extend(others);
         if !self.silent {
-            context.report_lines(depth, &lines, hashfull);
+            context.report_lines(depth, (&lines, 1), hashfull);
         }
     }
 
@@ -189,8 +187,14 @@ impl Answer {
     }
 
     /// Makes the best of the root lines found at `depth` the answer, and reports them all, best
-    /// first; their scores.
-    fn record_lines<'a>(&mut self, search: &mut impl DepthSearch<'a>, depth: u32) -> Vec<Score> {
+    /// first; when not `every_line` was found, the last depth's lines not reached follow them, as
+    /// Stockfish reports them. Their scores.
+    fn record_lines<'a>(
+        &mut self,
+        search: &mut impl DepthSearch<'a>,
+        depth: u32,
+        every_line: bool,
+    ) -> Vec<Score> {
         let hashfull = self.hashfull(search);
         let context = search.context();
         let lines = context.lines().lines().to_vec();
@@ -198,7 +202,12 @@ impl Answer {
             self.answer_with(&best.pv, best.score);
         }
         if !self.silent {
-            context.report_lines(depth, &lines, hashfull);
+            let mut shown = lines.clone();
+            if !every_line {
+                let room = context.lines().wanted().saturating_sub(lines.len());
+                shown.extend(not_reached(&self.result.lines, &lines).take(room).cloned());
+            }
+            context.report_lines(depth, (&shown, lines.len()), hashfull);
         }
         let scores = lines.iter().map(|line| line.score).collect();
         self.result.lines = lines;
@@ -224,6 +233,12 @@ impl Answer {
     }
 }
 
+/// The lines of `last` whose first move leads none of `found`, in their order.
+fn not_reached<'l>(last: &'l [Line], found: &'l [Line]) -> impl Iterator<Item = &'l Line> {
+    let reached = |line: &Line| found.iter().any(|l| l.pv.first() == line.pv.first());
+    last.iter().filter(move |line| !reached(line))
+}
+
 /// The lines to choose among: the node limit mostly stops the last depth after one or two of
 /// its lines (`last`), so the root moves it did not reach keep their line of the last depth
 /// that found them all (`complete`), scored no better than the best line, best first.
@@ -231,17 +246,11 @@ fn candidates(last: &[Line], complete: &[Line]) -> Vec<Line> {
     let Some(top) = last.first().map(|line| line.score) else {
         return complete.to_vec();
     };
-    let reached = |line: &Line| last.iter().any(|l| l.pv.first() == line.pv.first());
     let mut lines = last.to_vec();
-    lines.extend(
-        complete
-            .iter()
-            .filter(|line| !reached(line))
-            .map(|line| Line {
-                score: line.score.min(top),
-                pv: line.pv.clone(),
-            }),
-    );
+    lines.extend(not_reached(complete, last).map(|line| Line {
+        score: line.score.min(top),
+        pv: line.pv.clone(),
+    }));
     lines.sort_by_key(|line| std::cmp::Reverse(line.score));
     lines
 }

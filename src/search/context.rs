@@ -233,10 +233,19 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         self.report_numbered_line(depth, multipv, score, pv, hashfull);
     }
 
-    /// Reports the root lines found at `depth` as `multipv 1`, `multipv 2`, ..., best first.
-    pub fn report_lines(&mut self, depth: u32, lines: &[Line], hashfull: Option<u32>) {
+    /// Reports root lines as `multipv 1`, `multipv 2`, ...: the first `reached` found at `depth`,
+    /// the others (a stopped depth's lines it did not reach) with their score of the depth
+    /// before, at that depth, as Stockfish does.
+    pub fn report_lines(
+        &mut self,
+        depth: u32,
+        (lines, reached): (&[Line], usize),
+        hashfull: Option<u32>,
+    ) {
         for (i, line) in lines.iter().enumerate() {
-            self.report_numbered_line(depth, Some(i + 1), line.score, line.pv.clone(), hashfull);
+            let line_depth = if i < reached { depth } else { depth - 1 };
+            let (score, pv) = (line.score, line.pv.clone());
+            self.report_numbered_line(line_depth.max(1), Some(i + 1), score, pv, hashfull);
         }
     }
 

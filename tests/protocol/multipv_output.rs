@@ -115,51 +115,57 @@ fn pv_lines<S: AsRef<str>>(lines: &[S]) -> Vec<PvLine> {
         .collect()
 }
 
-/// The lines printed for each depth, in order.
-fn by_depth(lines: &[PvLine]) -> Vec<Vec<PvLine>> {
-    let mut depths: Vec<Vec<PvLine>> = Vec::new();
+/// The reports in order: each a `multipv 1` (or unnumbered) line and the numbered lines after
+/// it. A completed depth is one report; a stopped one reports its lines found at its depth and,
+/// as Stockfish, the last depth's other lines at the depth before.
+fn reports(lines: &[PvLine]) -> Vec<Vec<PvLine>> {
+    let mut reports: Vec<Vec<PvLine>> = Vec::new();
     for line in lines {
-        match depths.last_mut() {
-            Some(group) if group[0].depth == line.depth => group.push(line.clone()),
-            _ => depths.push(vec![line.clone()]),
+        match reports.last_mut() {
+            Some(report) if line.multipv.is_some_and(|k| k > 1) => report.push(line.clone()),
+            _ => reports.push(vec![line.clone()]),
         }
     }
-    depths
+    reports
 }
 
-/// Each depth printed once with `multipv 1` .. `multipv count` and distinct first moves, except
-/// the last, which a limit may cut: then 1 .. k of them (the lines it completed), or all
-/// `count` (its new best line first, the last depth's others after it).
-fn assert_every_completed_depth_has_every_line(lines: &[String], count: usize, what: &str) {
-    let depths = by_depth(&pv_lines(lines));
-    assert!(depths.len() >= 2, "{what}: {lines:?}");
-    let last = depths.len() - 1;
-    for (i, group) in depths.iter().enumerate() {
-        let numbers: Vec<Option<usize>> = group.iter().map(|l| l.multipv).collect();
-        let printed = if i == last { numbers.len() } else { count };
-        let expected: Vec<Option<usize>> = (1..=printed).map(Some).collect();
-        assert_eq!(
-            numbers, expected,
-            "{what}, depth {}: {lines:?}",
-            group[0].depth
-        );
-        let mut firsts: Vec<&String> = group.iter().map(|l| &l.first).collect();
-        firsts.sort();
-        firsts.dedup();
-        assert_eq!(firsts.len(), printed, "{what}: {lines:?}");
+/// Every report, the last (a stopped depth's) too, has `multipv 1` .. `multipv count` with
+/// distinct first moves: line 1 at the report's depth, the others at it or, not reached, at the
+/// depth before, the reached ones first.
+fn assert_every_report_has_every_line(lines: &[String], count: usize, what: &str) {
+    let reports = reports(&pv_lines(lines));
+    assert!(reports.len() >= 2, "{what}: {lines:?}");
+    for report in &reports {
+        let numbers: Vec<Option<usize>> = report.iter().map(|l| l.multipv).collect();
+        let expected: Vec<Option<usize>> = (1..=count).map(Some).collect();
+        let depth = report[0].depth;
+        assert_eq!(numbers, expected, "{what}, depth {depth}: {lines:?}");
+        assert_distinct_firsts(report, what);
+        let depths: Vec<u32> = report.iter().map(|l| l.depth).collect();
+        let ordered = depths.windows(2).all(|w| w[1] == w[0] || w[1] + 1 == depth);
+        assert!(ordered, "{what}, depth {depth}: {depths:?}: {lines:?}");
     }
 }
 
+/// No first move leads two of `report`'s lines.
+fn assert_distinct_firsts(report: &[PvLine], what: &str) {
+    let mut firsts: Vec<&String> = report.iter().map(|l| &l.first).collect();
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), report.len(), "{what}: {report:?}");
+}
+
+/// Node limits spread over depths 9–12, so that some stop a depth in its second or third line.
 #[test]
-fn multipv_under_a_node_limit_prints_every_line_of_each_completed_depth() {
+fn multipv_under_a_node_limit_prints_every_line_in_every_report() {
     let mut engine = Engine::start();
     engine.command("setoption name MultiPV value 3");
     engine.command("position startpos moves e2e4");
-    for nodes in [20_000, 77_777, 150_000] {
+    for nodes in (20_000..=200_000).step_by(18_000) {
         engine.command("ucinewgame");
         let go = format!("go nodes {nodes}");
         let (lines, answer) = engine.go(&go);
-        assert_every_completed_depth_has_every_line(&lines, 3, &go);
+        assert_every_report_has_every_line(&lines, 3, &go);
         assert_eq!(answer.best, last_line_one(&lines), "{go}");
         let most = pv_lines(&lines).iter().map(|l| l.nodes).max();
         assert!(most <= Some(nodes), "{go}: {lines:?}");
@@ -167,13 +173,13 @@ fn multipv_under_a_node_limit_prints_every_line_of_each_completed_depth() {
 }
 
 #[test]
-fn multipv_under_a_time_limit_prints_every_line_of_each_completed_depth() {
+fn multipv_under_a_time_limit_prints_every_line_in_every_report() {
     let mut engine = Engine::start();
     engine.command("setoption name MultiPV value 3");
     engine.command("position startpos moves e2e4");
     for go in ["go movetime 400", "go wtime 3000 btime 3000"] {
         let (lines, answer) = engine.go(go);
-        assert_every_completed_depth_has_every_line(&lines, 3, go);
+        assert_every_report_has_every_line(&lines, 3, go);
         assert_eq!(answer.best, last_line_one(&lines), "{go}");
     }
 }
@@ -209,7 +215,7 @@ fn best_move_change(engine: &mut Engine, position: &str) -> Option<(Vec<PvLine>,
     engine.command(position);
     engine.command("ucinewgame");
     let (lines, _) = engine.go("go depth 10");
-    let depths = by_depth(&pv_lines(&lines));
+    let depths = reports(&pv_lines(&lines));
     let change = depths.windows(2).rfind(|w| w[0][0].first != w[1][0].first);
     change.map(|w| (w[0].clone(), w[1].clone()))
 }
@@ -233,14 +239,11 @@ fn stops_showing_the_new_best(
         let found = pv_lines(&lines);
         let last = found.iter().rfind(|l| line_one(l)).expect("a line");
         assert_eq!(answer.best, last.first, "go nodes {nodes}: {lines:?}");
-        let stopped: Vec<&PvLine> = found.iter().filter(|l| l.depth == after[0].depth).collect();
-        // Fewer lines than asked: stopped in a later line, these are the lines completed.
-        if stopped.len() == after.len() && last.depth == after[0].depth {
-            assert_eq!(stopped[0].first, last.first, "line 1 first: {lines:?}");
-            let mut firsts: Vec<&String> = stopped.iter().map(|l| &l.first).collect();
-            firsts.sort();
-            firsts.dedup();
-            assert_eq!(firsts.len(), after.len(), "no move twice: {lines:?}");
+        let report = reports(&found).pop().expect("a report");
+        if report[0].depth == after[0].depth {
+            let what = format!("go nodes {nodes}");
+            assert_eq!(report.len(), after.len(), "{what}: every line: {lines:?}");
+            assert_distinct_firsts(&report, &what);
             shown += usize::from(last.first == after[0].first);
         }
     }
@@ -295,7 +298,7 @@ fn middlegame_lines(limit: &[&str]) -> (Vec<String>, Vec<PvLine>) {
 /// first: each one's number, the nodes at which the depth before and it ended, and its first
 /// move.
 fn new_bests(lines: &[PvLine]) -> Vec<(u32, u64, u64, String)> {
-    let depths = by_depth(lines);
+    let depths = reports(lines);
     let found = depths.windows(2).rev().filter_map(|pair| {
         let first = pair[1].iter().find(|l| l.multipv == Some(1))?;
         let new = pair[0].iter().all(|l| l.first != first.first);
@@ -312,7 +315,8 @@ fn new_bests(lines: &[PvLine]) -> Vec<(u32, u64, u64, String)> {
 }
 
 /// A depth stopped by a node limit after its first line beat the last best: the lines reported
-/// again are the new first and the last depth's others, never more than MultiPV asks for. The
+/// again are the new first at that depth and the last depth's other at the depth before (as
+/// Stockfish reports them), never more than MultiPV asks for. The
 /// stop is found rather than pinned, so that any search and net can be tested: a search to
 /// depth 12 names the depths whose first move was new, and for the last of them whose new best
 /// leads before the depth ends (a later line of a depth may beat its first and lead only once
@@ -334,21 +338,23 @@ fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
     assert!(found, "{text:?}");
     assert_eq!(stopped.len(), 2, "{stopped:?}");
     assert!(
-        stopped.iter().all(|l| l.nodes >= high),
+        stopped[0].nodes >= high,
         "depth {depth} was not stopped: {stopped:?}"
     );
+    assert_eq!(stopped[1].depth, depth - 1, "{stopped:?}");
+    assert_distinct_firsts(&stopped, "the stopped depth");
     assert!(text.iter().all(|l| !l.contains(" multipv 3 ")), "{text:?}");
 }
 
-/// The lines of `depth` reported by the search stopped at `limit` nodes, with its whole output,
-/// and whether `best` leads them.
+/// The last report of the search stopped at `limit` nodes, with its whole output, and whether
+/// `best` leads it at `depth`.
 fn stopped_lines(depth: u32, limit: u64, best: &str) -> (bool, Vec<String>, Vec<PvLine>) {
     let (text, lines) = middlegame_lines(&["nodes", &limit.to_string()]);
-    let stopped: Vec<PvLine> = lines.into_iter().filter(|l| l.depth == depth).collect();
-    let found = stopped
-        .iter()
-        .any(|l| l.multipv == Some(1) && l.first == best);
-    (found, text, stopped)
+    let last = reports(&lines).pop().unwrap_or_default();
+    let found = last
+        .first()
+        .is_some_and(|l| l.depth == depth && l.first == best);
+    (found, text, last)
 }
 
 /// The least node limit between `start` and `end` (within 100 nodes) at which `best` leads the
