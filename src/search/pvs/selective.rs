@@ -2,6 +2,8 @@
 //! futility pruning (quiet moves near the horizon that cannot lift a hopeless score) and
 //! late-move reductions.
 
+use std::sync::LazyLock;
+
 use shakmaty::{Chess, EnPassantMode, FromSetup, Position};
 
 use crate::board::keys::zobrist_key;
@@ -41,8 +43,8 @@ const PLY: i32 = 1024;
 /// history; never below 0, and the reduced search keeps a full ply.
 #[inline]
 pub(super) fn late_move_reduction(m: &LateMove) -> i32 {
-    let ln_depth = (m.depth.max(1) as f32).ln();
-    let ln_number = ((m.searched + 1) as f32).ln();
+    let ln_depth = ln(m.depth.max(1) as usize);
+    let ln_number = ln(m.searched + 1);
     let divisor = params::lmr_divisor() as f32 / 100.0;
     let mut r = (params::lmr_base() as f32 + ln_depth * ln_number / divisor * 1024.0) as i32;
     r -= i32::from(m.pv) * params::lmr_pv();
@@ -52,6 +54,15 @@ pub(super) fn late_move_reduction(m: &LateMove) -> i32 {
     r += i32::from(m.table_move_noisy) * params::lmr_table_noisy();
     r -= m.history * PLY / params::lmr_history_divisor();
     (r / PLY).clamp(0, (m.depth - 1 - MIN_REDUCED_DEPTH).max(0))
+}
+
+/// The natural logarithms of 1 to 255 (of 1 at 0), computed once: the log table's factors.
+static LN: LazyLock<[f32; 256]> = LazyLock::new(|| std::array::from_fn(|n| (n.max(1) as f32).ln()));
+
+/// ln `n`, from the table below 256.
+#[inline]
+fn ln(n: usize) -> f32 {
+    LN.get(n).copied().unwrap_or_else(|| (n as f32).ln())
 }
 
 /// Whether the side to move has a piece besides pawns and king (null-move pruning is unsound in
