@@ -282,11 +282,20 @@ fn a_stopped_depth_with_every_move_a_line_shows_its_new_best_once() {
     check_stopped_depths_play_their_new_best(256, &endgames);
 }
 
-/// The `info ... pv` lines of a MultiPV 2 search of a bench middlegame within `limit` (for
-/// example `["nodes", "77200"]`).
-fn middlegame_lines(limit: &[&str]) -> (Vec<String>, Vec<PvLine>) {
-    const FEN: &str = "1r2r1k1/3bnppp/p2q4/2RPp3/4P3/6P1/2Q1NPBP/2R3K1 w - - 0 1";
-    let mut args = vec!["--fen", FEN, "--set", "MultiPV=2", "go"];
+/// Middlegames of the bench, tried in turn until one has a depth whose new best leads before
+/// the depth ends.
+const MIDDLEGAMES: &[&str] = &[
+    "1r2r1k1/3bnppp/p2q4/2RPp3/4P3/6P1/2Q1NPBP/2R3K1 w - - 0 1",
+    "1qr3k1/p2nbppp/bp2p3/3p4/3P4/1P2PNP1/P2Q1PBP/1N2R1K1 b - - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "2brr1k1/ppq2ppp/2pb1n2/8/3NP3/2P2P2/P1Q2BPP/1R1R1BK1 w - - 0 1",
+    "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1",
+];
+
+/// The `info ... pv` lines of a MultiPV 2 search of `fen` within `limit` (for example
+/// `["nodes", "77200"]`).
+fn middlegame_lines(fen: &str, limit: &[&str]) -> (Vec<String>, Vec<PvLine>) {
+    let mut args = vec!["--fen", fen, "--set", "MultiPV=2", "go"];
     args.extend_from_slice(limit);
     let out = crate::common::run(&args, "");
     let text: Vec<String> = out.lines().into_iter().map(String::from).collect();
@@ -321,20 +330,30 @@ fn new_bests(lines: &[PvLine]) -> Vec<(u32, u64, u64, String)> {
 /// depth 12 names the depths whose first move was new, and for the last of them whose new best
 /// leads before the depth ends (a later line of a depth may beat its first and lead only once
 /// the depth is complete), a bisection of the node limit between that depth's start and end
-/// finds the first limit at which the move leads it.
+/// finds the first limit at which the move leads it. The middlegames are tried in turn until one
+/// has such a depth.
 #[test]
 fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
-    let (_, full) = middlegame_lines(&["depth", "12"]);
-    let candidates = new_bests(&full);
-    assert!(!candidates.is_empty(), "a depth with a new best: {full:?}");
-    let stop = candidates.iter().find_map(|(depth, start, end, best)| {
-        let high = first_limit_leading(*depth, (*start, *end), best);
-        (high < *end).then(|| (*depth, high, best.clone()))
-    });
-    let Some((depth, high, best)) = stop else {
-        panic!("no new best leads its depth before the depth is complete: {candidates:?}");
-    };
-    let (found, text, stopped) = stopped_lines(depth, high, &best);
+    let mut tried = Vec::new();
+    for fen in MIDDLEGAMES {
+        let (_, full) = middlegame_lines(fen, &["depth", "12"]);
+        let candidates = new_bests(&full);
+        let stop = candidates.iter().find_map(|(depth, start, end, best)| {
+            let high = first_limit_leading(fen, *depth, (*start, *end), best);
+            (high < *end).then(|| (*depth, high, best.clone()))
+        });
+        match stop {
+            Some(stop) => return check_stopped_depth(fen, stop),
+            None => tried.push((fen, candidates)),
+        }
+    }
+    panic!("no new best leads its depth before the depth is complete: {tried:?}");
+}
+
+/// The search of `fen` stopped at `high` nodes, when `best` leads `depth`: its last report is
+/// that line and the last depth's other, at the depth before.
+fn check_stopped_depth(fen: &str, (depth, high, best): (u32, u64, String)) {
+    let (found, text, stopped) = stopped_lines(fen, depth, high, &best);
     assert!(found, "{text:?}");
     assert_eq!(stopped.len(), 2, "{stopped:?}");
     assert!(
@@ -346,10 +365,15 @@ fn a_stopped_depths_new_best_is_reported_with_no_extra_line() {
     assert!(text.iter().all(|l| !l.contains(" multipv 3 ")), "{text:?}");
 }
 
-/// The last report of the search stopped at `limit` nodes, with its whole output, and whether
-/// `best` leads it at `depth`.
-fn stopped_lines(depth: u32, limit: u64, best: &str) -> (bool, Vec<String>, Vec<PvLine>) {
-    let (text, lines) = middlegame_lines(&["nodes", &limit.to_string()]);
+/// The last report of the search of `fen` stopped at `limit` nodes, with its whole output, and
+/// whether `best` leads it at `depth`.
+fn stopped_lines(
+    fen: &str,
+    depth: u32,
+    limit: u64,
+    best: &str,
+) -> (bool, Vec<String>, Vec<PvLine>) {
+    let (text, lines) = middlegame_lines(fen, &["nodes", &limit.to_string()]);
     let last = reports(&lines).pop().unwrap_or_default();
     let found = last
         .first()
@@ -359,11 +383,11 @@ fn stopped_lines(depth: u32, limit: u64, best: &str) -> (bool, Vec<String>, Vec<
 
 /// The least node limit between `start` and `end` (within 100 nodes) at which `best` leads the
 /// stopped `depth`; `end` when it leads only the completed depth.
-fn first_limit_leading(depth: u32, (start, end): (u64, u64), best: &str) -> u64 {
+fn first_limit_leading(fen: &str, depth: u32, (start, end): (u64, u64), best: &str) -> u64 {
     let (mut low, mut high) = (start, end);
     while high - low > 100 {
         let middle = (low + high) / 2;
-        if stopped_lines(depth, middle, best).0 {
+        if stopped_lines(fen, depth, middle, best).0 {
             high = middle;
         } else {
             low = middle;
