@@ -50,15 +50,20 @@ into a copy in the data directory; default `$SPRT_OPENINGS`, else /work/shared/p
 openings.epd, else the repository's positions/openings.epd), `--concurrency N` (default 2),
 `--rounds N` (the match's upper bound in game pairs, default 25000), `--fastchess PATH`
 (default `$FASTCHESS`, else `fastchess` on the PATH, else /work/tools/src/fastchess/
-fastchess), `--change TEXT` (the row's first cell; default the new commit's subject) and
+fastchess), `--change TEXT` (the row's first cell; default the new commit's subject up to its
+first colon, the change's name) and
 `--hash`, `--threads` (engine options, default 16 and 1), `--adjudicate` (decided games end
 early, as testers' matches do: resignation at 6.00 for 3 moves of both engines, a draw from
 move 40 after 8 moves of both within 0.10; about a fifth fewer moves played. A resumed match
 keeps what it started with, and its row says which it was).
 
-When fastchess ends, the script prints one Markdown row for the change table:
+When fastchess ends, the script prints one Markdown row for the change table, in its short
+form (negative figures with a minus sign, as the table has them):
 
-    | change | test | games | W-L-D | pentanomial | Elo ± 95% | LLR (SPRT) | commit |
+    | change | test | games | W-L-D | pentanomial | Elo ± 95% | SPRT | commit |
+
+and after it the material of the row's note: the new commit's whole subject and the command
+that resumes the match.
 
 where the pentanomial is fastchess's `[LL, LD, WL+DD, WD, WW]` count of game pairs, Elo is
 logistic Elo with its 95% interval, the LLR is the SPRT's (both computed from the counts of
@@ -306,6 +311,18 @@ def bad_endings(pgn):
     }
 
 
+def minus(text):
+    """`text` with its hyphen-minus signs written as minus signs (−), as the tables have them."""
+    return re.sub(r"(?<![\w-])-(?=\d)", "\u2212", text)
+
+
+def subject(repo, new_resolved, label):
+    """The new engine's commit subject (its label for a binary)."""
+    if Path(new_resolved).is_file():
+        return label
+    return git(repo, "log", "-1", "--format=%s", new_resolved)
+
+
 def row(a, labels, new_resolved, repo, data):
     """The change-table row of the finished (or stopped) match: its figures computed from the
     counts of fastchess's saved state, as fastchess computes them."""
@@ -317,17 +334,15 @@ def row(a, labels, new_resolved, repo, data):
     if sum(penta):
         elo, margin = sprt_stats.elo_margin(penta)
         llr = sprt_stats.llr(penta, a.elo0, a.elo1, a.model)
-        elo_cell = f"{elo:+.1f} ± {margin:.1f}"
+        elo_cell = minus(f"{elo:+.1f} ± {margin:.1f}")
         verdict = sprt_stats.verdict(llr)
     else:
         elo_cell, llr, verdict = "n/a", 0.0, None
     result = {"H1": "H1 accepted (passed)", "H0": "H0 accepted (failed)"}.get(verdict, "stopped")
     lower, upper = sprt_stats.bounds()
-    llr_cell = f"{llr:.2f} ({lower:.2f}, {upper:.2f}) [{a.elo0:g}, {a.elo1:g}] {result}"
-    change = a.change
+    llr_cell = minus(f"LLR {llr:.2f} of [{lower:.2f}, {upper:.2f}], [{a.elo0:g}, {a.elo1:g}]: {result}")
+    change = a.change or subject(repo, new_resolved, labels[1]).split(": ")[0]
     commit = labels[1]
-    if not change:
-        change = labels[1] if Path(new_resolved).is_file() else git(repo, "log", "-1", "--format=%s", new_resolved)
     games = wins + losses + draws
     cells = [change, test, str(games), f"{wins}-{losses}-{draws}", str(penta), elo_cell, llr_cell, commit]
     return "| " + " | ".join(cells) + " |"
@@ -367,9 +382,12 @@ def main(argv):
             args = ["-config", f"file={config}"]
     code = run_fastchess(fc, args, data / "fastchess.log")
     line = row(a, (base_l, new_l), new_r, repo, data)
+    command = " ".join(["scripts/sprt.py", *argv])
+    note = f"Note: {subject(repo, new_r, new_l)}\n`{command}`"
     with open(data / "result.md", "a") as f:
-        f.write(line + "\n")
+        f.write(line + "\n" + note + "\n")
     print(line)
+    print(note)
     for what, n in bad_endings(data / "games.pgn").items():
         if n:
             print(f"sprt: warning: {n} {what} in {data / 'games.pgn'}")
