@@ -302,7 +302,7 @@ fn a_default_search_of_50000_nodes_loads_and_explains_its_rules_in_chromium() {
     let text = explained_after(browser, &page, data.step_of(again, 'l') + 1);
     let outcome = format!("{sentence}; searched again at full depth: {fail}");
     assert!(text.contains(&outcome), "{text}");
-    // Pruned moves, each rule's first, named with their reason.
+    // Pruned moves, each rule's first and last, named with their reason and their numbers.
     for (kind, reason) in [
         ('l', "Late-move pruning at"),
         ('s', "SEE pruning at"),
@@ -310,23 +310,25 @@ fn a_default_search_of_50000_nodes_loads_and_explains_its_rules_in_chromium() {
         ('u', "searched after its reduction at depth"),
         ('h', "History pruning at"),
     ] {
-        let group = data
-            .groups
-            .iter()
-            .position(|g| g.kind == kind)
-            .expect("pruned moves");
-        let n = 1 + data
-            .steps
-            .iter()
-            .position(|s| s.group == Some(group))
-            .expect("its step");
-        let text = explained_after(browser, &page, n);
-        let first = data.groups[group].moves[0]
-            .split(' ')
-            .next()
-            .expect("a SAN")
-            .to_string();
-        assert!(text.contains(reason) && text.contains(&first), "{text}");
+        let of_kind = || data.groups.iter().enumerate().filter(|(_, g)| g.kind == kind);
+        let first = of_kind().next().map(|(i, _)| i).expect("pruned moves");
+        let last = of_kind().last().map(|(i, _)| i).expect("pruned moves");
+        for group in [first, last] {
+            let n = 1 + data
+                .steps
+                .iter()
+                .position(|s| s.group == Some(group))
+                .expect("its step");
+            let text = explained_after(browser, &page, n);
+            let san = data.groups[group].moves[0]
+                .split(' ')
+                .next()
+                .expect("a SAN")
+                .to_string();
+            assert!(text.contains(reason) && text.contains(&san), "{text}");
+            let garbled = ["undefined", "NaN"].iter().any(|bad| text.contains(bad));
+            assert!(!garbled, "step {n}: {text}");
+        }
     }
     // A null-move cut.
     let cut = (0..data.moves.len())

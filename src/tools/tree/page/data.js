@@ -9,7 +9,7 @@ const DATA = JSON.parse(document.getElementById("search-data").textContent);
 const DIGIT = new Int8Array(128).fill(-1);
 "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".split("").forEach((c, i) => { DIGIT[c.charCodeAt(0)] = i; });
 /** How many numbers each kind of pruned moves and of note holds. */
-const PRUNE_ARGS = { c: 0, f: 3, g: 3, l: 3, s: 2, d: 4, x: 0 };
+const PRUNE_ARGS = { c: 0, f: 3, g: 3, u: 4, l: 3, h: 3, s: 2, d: 4, x: 0 };
 const NOTE_ARGS = { E: 2, X: 4, W: 2, Y: 2, M: 2, T: 3, F: 3, N: 2, n: 3, U: 3, I: 1, R: 3, S: 3, A: 4, P: 1, K: 1 };
 /** Step kinds. */
 const ENTER = 0, LEAVE = 1, CUT = 2, PRUNE = 3;

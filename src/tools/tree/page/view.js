@@ -3,7 +3,7 @@
 
 const W = 92, GAP = 8, TREE_GAP = 44, LEVEL = 80, CAPTION = 22;
 /** The short names of pruned moves in the tree's boxes. */
-const GROUP_TAGS = { c: "cut-off", f: "futility", g: "futility", l: "LMP", s: "SEE", d: "delta", x: "SEE<0" };
+const GROUP_TAGS = { c: "cut-off", f: "futility", g: "futility", u: "futility", l: "LMP", h: "history", s: "SEE", d: "delta", x: "SEE<0" };
 
 /** The badges of node `id` known after step `s`: [text, class, title] each. */
 function badges(t, id, s) {
