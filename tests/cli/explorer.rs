@@ -310,9 +310,14 @@ fn a_default_search_of_50000_nodes_loads_and_explains_its_rules_in_chromium() {
         ('u', "searched after its reduction at depth"),
         ('h', "History pruning at"),
     ] {
-        let of_kind = || data.groups.iter().enumerate().filter(|(_, g)| g.kind == kind);
+        let of_kind = || {
+            data.groups
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.kind == kind)
+        };
         let first = of_kind().next().map(|(i, _)| i).expect("pruned moves");
-        let last = of_kind().last().map(|(i, _)| i).expect("pruned moves");
+        let last = of_kind().next_back().map(|(i, _)| i).expect("pruned moves");
         for group in [first, last] {
             let n = 1 + data
                 .steps
