@@ -243,9 +243,13 @@ impl<O: SearchObserver> SearchContext<'_, O> {
         hashfull: Option<u32>,
     ) {
         for (i, line) in lines.iter().enumerate() {
-            let line_depth = if i < reached { depth } else { depth - 1 };
+            let line_depth = if i < reached {
+                depth
+            } else {
+                depth.saturating_sub(1).max(1)
+            };
             let (score, pv) = (line.score, line.pv.clone());
-            self.report_numbered_line(line_depth.max(1), Some(i + 1), score, pv, hashfull);
+            self.report_numbered_line(line_depth, Some(i + 1), score, pv, hashfull);
         }
     }
 
