@@ -104,65 +104,87 @@ fn every_legal_move_of_a_full_width_node_is_searched_pruned_or_skipped_once() {
     }
 }
 
+/// Middlegames of the bench searched to depth 11, in turn, while a rule has pruned nothing in the
+/// default trees (history pruning needs bad histories, which a small tree may not build).
+const MORE: &[&str] = &[
+    "1r2r1k1/3bnppp/p2q4/2RPp3/4P3/6P1/2Q1NPBP/2R3K1 w - - 0 1",
+    "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    "2brr1k1/ppq2ppp/2pb1n2/8/3NP3/2P2P2/P1Q2BPP/1R1R1BK1 w - - 0 1",
+    "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1",
+];
+
 #[test]
 fn each_pruned_move_holds_the_values_its_rule_compared() {
     let mut rules = [0; 7];
     for (fen, tree) in default_trees() {
-        for p in &tree.pruned {
-            let what = format!("{fen}: node {} {:?}", p.node, p.rule);
-            assert!(!p.moves.is_empty(), "{what}");
-            let rule = match p.rule {
-                Prune::Futility {
-                    eval,
-                    margin,
-                    alpha,
-                } => {
-                    assert!(eval + margin <= alpha && margin >= 0, "{what}");
-                    0
-                }
-                Prune::LateMove { count, limit, .. } => {
-                    assert!(count >= limit, "{what}");
-                    1
-                }
-                Prune::See { threshold, .. } => {
-                    assert!(threshold <= 0, "{what}");
-                    2
-                }
-                Prune::QuietFutility {
-                    eval,
-                    margin,
-                    alpha,
-                    depth,
-                } => {
-                    assert!(
-                        eval + margin <= alpha && margin >= 0 && depth >= 0,
-                        "{what}"
-                    );
-                    3
-                }
-                Prune::History {
-                    history, threshold, ..
-                } => {
-                    assert!(history < threshold && threshold < 0, "{what}");
-                    4
-                }
-                Prune::Delta {
-                    gain,
-                    eval,
-                    margin,
-                    alpha,
-                } => {
-                    assert!(eval + gain + margin < alpha, "{what}");
-                    5
-                }
-                Prune::LosingCapture => 6,
-            };
-            rules[rule] += 1;
-            let quiescence = tree.nodes[p.node].kind == NodeKind::Quiescence;
-            assert_eq!(quiescence, rule >= 5, "{what}");
+        count_pruned(fen, &tree, &mut rules);
+    }
+    let config = config(SearchKind::IterativeDeepening, Evaluation::Nnue);
+    for &fen in MORE {
+        if rules.iter().all(|&n| n > 0) {
+            break;
         }
+        count_pruned(fen, &record(fen, &config, 11), &mut rules);
     }
     assert!(rules.iter().all(|&n| n > 0), "each rule pruned: {rules:?}");
+}
+
+/// Checks that each of `tree`'s pruned moves holds the values its rule compared, and counts
+/// them by rule.
+fn count_pruned(fen: &str, tree: &SearchTree, rules: &mut [usize; 7]) {
+    for p in &tree.pruned {
+        let what = format!("{fen}: node {} {:?}", p.node, p.rule);
+        assert!(!p.moves.is_empty(), "{what}");
+        let rule = match p.rule {
+            Prune::Futility {
+                eval,
+                margin,
+                alpha,
+            } => {
+                assert!(eval + margin <= alpha && margin >= 0, "{what}");
+                0
+            }
+            Prune::LateMove { count, limit, .. } => {
+                assert!(count >= limit, "{what}");
+                1
+            }
+            Prune::See { threshold, .. } => {
+                assert!(threshold <= 0, "{what}");
+                2
+            }
+            Prune::QuietFutility {
+                eval,
+                margin,
+                alpha,
+                depth,
+            } => {
+                assert!(
+                    eval + margin <= alpha && margin >= 0 && depth >= 0,
+                    "{what}"
+                );
+                3
+            }
+            Prune::History {
+                history, threshold, ..
+            } => {
+                assert!(history < threshold && threshold < 0, "{what}");
+                4
+            }
+            Prune::Delta {
+                gain,
+                eval,
+                margin,
+                alpha,
+            } => {
+                assert!(eval + gain + margin < alpha, "{what}");
+                5
+            }
+            Prune::LosingCapture => 6,
+        };
+        rules[rule] += 1;
+        let quiescence = tree.nodes[p.node].kind == NodeKind::Quiescence;
+        assert_eq!(quiescence, rule >= 5, "{what}");
+    }
 }
 
 /// The sibling searched after `id`, if any.
