@@ -610,6 +610,8 @@ fn the_page_of_a_default_search_of_50000_nodes_takes_under_40_bytes_a_node() {
             "IterativeDeepening",
             "--depth",
             "12",
+            "--max-nodes",
+            "200000",
             "--format",
             "html",
         ],
