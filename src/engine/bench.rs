@@ -124,7 +124,7 @@ mod tests {
             [
                 (Evaluation::Material, 203_838),
                 (Evaluation::Positional, 230_577),
-                (Evaluation::Nnue, 210_660)
+                (Evaluation::Nnue, 224_118)
             ]
         );
     }

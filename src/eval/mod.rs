@@ -247,7 +247,7 @@ mod tests {
             [
                 (Evaluation::Material, -9_616_500),
                 (Evaluation::Positional, -41_828_019),
-                (Evaluation::Nnue, -62_854_421),
+                (Evaluation::Nnue, -44_168_191),
             ]
         );
     }

@@ -40,9 +40,9 @@ impl Wdl {
 }
 
 /// a(m) = A[0] + A[1]·m + A[2]·m² + A[3]·m³ in centipawns (fit: docs/protocol.md#wdl-model).
-const A: [f64; 4] = [1316.0631, -4026.6658, 4454.4607, -1608.1076];
+const A: [f64; 4] = [921.2442, -2818.6661, 3118.1225, -1125.6753];
 /// b(m), likewise.
-const B: [f64; 4] = [309.0294, -978.0262, 1302.3144, -533.9546];
+const B: [f64; 4] = [216.3206, -684.6183, 911.6201, -373.7682];
 
 /// The material counts the model was fitted on; others are read as the nearest end.
 const MATERIAL_RANGE: (u32, u32) = (17, 78);
