@@ -39,10 +39,12 @@ impl Wdl {
     };
 }
 
-/// a(m) = A[0] + A[1]·m + A[2]·m² + A[3]·m³ in centipawns (fit: docs/protocol.md#wdl-model).
-const A: [f64; 4] = [921.2442, -2818.6661, 3118.1225, -1125.6753];
+/// a(m) = A[0] + A[1]·m + A[2]·m² + A[3]·m³ in the fit's centipawns (docs/protocol.md#wdl-model).
+const A: [f64; 4] = [1316.0631, -4026.6658, 4454.4607, -1608.1076];
 /// b(m), likewise.
-const B: [f64; 4] = [216.3206, -684.6183, 911.6201, -373.7682];
+const B: [f64; 4] = [309.0294, -978.0262, 1302.3144, -533.9546];
+/// The embedded net's centipawns per centipawn of the fit: a and b are multiplied by it.
+const SCORE_SCALE: f64 = 0.7;
 
 /// The material counts the model was fitted on; others are read as the nearest end.
 const MATERIAL_RANGE: (u32, u32) = (17, 78);
@@ -64,7 +66,8 @@ fn parameters(material: u32) -> (f64, f64) {
     let polynomial = |c: &[f64; 4]| ((c[3] * m + c[2]) * m + c[1]) * m + c[0];
     // a ≥ 0 keeps win + loss ≤ 1, b > 0 keeps the chance rising with the score; the fit's
     // coefficients hold both over the whole range (tested).
-    (polynomial(&A).max(0.0), polynomial(&B).max(1.0))
+    let (a, b) = (polynomial(&A) * SCORE_SCALE, polynomial(&B) * SCORE_SCALE);
+    (a.max(0.0), b.max(1.0))
 }
 
 /// The chance, in per mille, that `score` wins with `material` on the board.
@@ -154,8 +157,8 @@ mod tests {
         for material in MATERIAL_RANGE.0..=MATERIAL_RANGE.1 {
             let m = f64::from(material) / MATERIAL_ANCHOR;
             let polynomial = |c: &[f64; 4]| c[0] + c[1] * m + c[2] * m * m + c[3] * m * m * m;
-            assert!(polynomial(&A) >= 0.0, "a < 0 at {material}");
-            assert!(polynomial(&B) >= 1.0, "b < 1 at {material}");
+            assert!(polynomial(&A) * SCORE_SCALE >= 0.0, "a < 0 at {material}");
+            assert!(polynomial(&B) * SCORE_SCALE >= 1.0, "b < 1 at {material}");
         }
     }
 

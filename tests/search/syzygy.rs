@@ -256,20 +256,24 @@ fn the_search_probes_after_a_capture_into_the_tables() {
     let (lines, best) = engine.go("go depth 4");
     assert_eq!(best.best, "a1a2", "{lines:?}");
     let last = lines.iter().rev().find(|l| l.starts_with("info depth 4 "));
-    let score: i32 = last
-        .and_then(|l| l.split(" score cp ").nth(1))
-        .and_then(|rest| rest.split_whitespace().next())
-        .and_then(|n| n.parse().ok())
+    let score = last
+        .and_then(|l| cp_score(l))
         .unwrap_or_else(|| panic!("no cp score: {lines:?}"));
     assert!(score > 30_000, "{lines:?}");
     // Without the tables the same search scores by evaluation, below the tables' win scores.
     engine.command("setoption name SyzygyPath value <empty>");
     let (lines, _) = engine.go("go depth 4");
-    let scores: Vec<i32> = lines
-        .iter()
-        .filter_map(|l| l.split(" score cp ").nth(1))
-        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
-        .collect();
+    let scores: Vec<i32> = lines.iter().filter_map(|l| cp_score(l)).collect();
     assert!(!scores.is_empty(), "{lines:?}");
-    assert!(scores.iter().all(|&cp| cp < 30_000), "{lines:?}");
+    assert!(scores.iter().all(|cp| cp.abs() < 30_000), "{lines:?}");
+}
+
+/// The centipawn score of an `info` line, if it has one.
+fn cp_score(line: &str) -> Option<i32> {
+    line.split(" score cp ")
+        .nth(1)?
+        .split_whitespace()
+        .next()?
+        .parse()
+        .ok()
 }
