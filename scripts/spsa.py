@@ -186,9 +186,10 @@ def fastchess_command(a, state, plus, minus, data, k):
     ]
 
 
-def play(cmd):
-    """(wins, losses, draws) of the plus side, or None when the games were cut short."""
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+def play(cmd, data):
+    """(wins, losses, draws) of the plus side, or None when the games were cut short. Run in
+    the data directory, where fastchess writes its `config.json`."""
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=data)
     found = RESULT.findall(proc.stdout)
     if proc.returncode != 0 or not found:
         if not stopping:
@@ -229,7 +230,7 @@ def iterate(a, state, data):
     signs = {n: rng.choice((-1, 1)) for n in state["theta"]}
     steps = gains(state, k)
     plus, minus = perturbed(state, signs, steps, 1), perturbed(state, signs, steps, -1)
-    result = play(fastchess_command(a, state, plus, minus, data, k))
+    result = play(fastchess_command(a, state, plus, minus, data, k), data)
     if result is None:
         return False
     wins, losses, draws = result
@@ -279,8 +280,12 @@ def on_signal(_signum, _frame):
 
 def main(argv):
     a = parse_args(argv)
-    data = Path(a.data or Path(DEFAULT_DATA_ROOT) / a.name)
+    data = Path(a.data or Path(DEFAULT_DATA_ROOT) / a.name).resolve()
     data.mkdir(parents=True, exist_ok=True)
+    # fastchess runs in the data directory: the paths it is given are made absolute.
+    a.engine = str(Path(a.engine).resolve())
+    if Path(a.fastchess).is_file():
+        a.fastchess = str(Path(a.fastchess).resolve())
     path = data / "state.json"
     state = load_state(path)
     if a.show:
