@@ -29,27 +29,26 @@ other, kept only with its SPRT at the games' depth.
 
 Options: `--nodes N` (default 25000) or `--tc TC`, `--batch P` (game pairs per iteration, default
 4), `--r-end R` (default each parameter's, OpenBench's 0.002; a short run may want more),
-`--concurrency`, `--openings FILE`, `--hash`, `--seed`, `--fastchess PATH`.
+`--concurrency`, `--openings FILE` and `--fastchess PATH` (found as `scripts/sprt.py` finds
+them), `--hash`, `--seed`.
 """
 
 import argparse
 import csv
 import json
-import os
 import random
 import re
-import shutil
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+import sprt
+
 ALPHA = 0.602
 GAMMA = 0.101
 A_RATIO = 0.1
 DEFAULT_DATA_ROOT = "/work/data/spsa"
-DEFAULT_FASTCHESS = "/work/tools/src/fastchess/fastchess"
-DEFAULT_OPENINGS = "/work/shared/positions/openings.epd"
 RESULT = re.compile(r"Games: (\d+), Wins: (\d+), Losses: (\d+), Draws: (\d+)")
 
 stopping = False
@@ -69,8 +68,8 @@ def parse_args(argv):
     p.add_argument("--concurrency", type=int, default=2)
     p.add_argument("--hash", type=int, default=16)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--openings", default=DEFAULT_OPENINGS)
-    p.add_argument("--fastchess", default=os.environ.get("FASTCHESS", DEFAULT_FASTCHESS))
+    p.add_argument("--openings", help="EPD opening book (default as scripts/sprt.py's)")
+    p.add_argument("--fastchess", help="fastchess binary (default as scripts/sprt.py's)")
     p.add_argument("--name", default="spsa")
     p.add_argument("--data", help="state directory (default /work/data/spsa/<name>)")
     p.add_argument("--show", action="store_true", help="print the current theta and exit")
@@ -266,12 +265,6 @@ def report(state):
     print(" ".join(f"--set {n}={sent(spec[n], t)}" for n, t in theta.items()))
 
 
-def openings_copy(src, data):
-    """The book without comment lines, as fastchess wants it."""
-    with open(src) as fin, open(data / "openings.epd", "w") as fout:
-        fout.writelines(line for line in fin if line.strip() and not line.startswith("#"))
-
-
 def on_signal(_signum, _frame):
     """Stops after the current iteration (its games are dropped if fastchess is cut short)."""
     global stopping
@@ -282,21 +275,18 @@ def main(argv):
     a = parse_args(argv)
     data = Path(a.data or Path(DEFAULT_DATA_ROOT) / a.name).resolve()
     data.mkdir(parents=True, exist_ok=True)
-    # fastchess runs in the data directory: the paths it is given are made absolute.
-    a.engine = str(Path(a.engine).resolve())
-    if Path(a.fastchess).is_file():
-        a.fastchess = str(Path(a.fastchess).resolve())
     path = data / "state.json"
     state = load_state(path)
     if a.show:
         return report(state) if state else sys.exit(f"spsa: no state in {data}")
-    if not shutil.which(a.fastchess) and not Path(a.fastchess).is_file():
-        sys.exit(f"spsa: fastchess not found: {a.fastchess}")
+    # fastchess runs in the data directory: the paths it is given are made absolute.
+    a.engine = str(Path(a.engine).resolve())
+    a.fastchess = str(Path(sprt.find_fastchess(a.fastchess)).resolve())
     if state is None:
         params = spsa_input(a.engine)
         state = new_state(a, params, chosen(a, params))
         save_state(path, state)
-    openings_copy(a.openings, data)
+    sprt.openings_copy(sprt.repo_root(), a.openings, data)
     signal.signal(signal.SIGTERM, on_signal)
     signal.signal(signal.SIGINT, on_signal)
     while state["k"] < state["iterations"] and not stopping:
